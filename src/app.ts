@@ -1,0 +1,78 @@
+// buildApp: the whole HTTP service as a Fastify instance, without listening and without globals,
+// so tests build as many as they like against one store.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { App, AppContext } from './context.ts';
+import type { Db } from './db/client.ts';
+import { hashToken, sameHash } from './domain/auth/api-token.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerMethodHandling } from './http/method-not-allowed.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { keyRoutes } from './modules/keys/routes.ts';
+import { keyAuthenticator } from './modules/keys/service.ts';
+import { serviceRoutes } from './modules/service/routes.ts';
+import { whoamiRoutes } from './modules/whoami/routes.ts';
+import { workspaceRoutes } from './modules/workspaces/routes.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: () => Date;
+  /** SHA-256 of the platform admin token in force (PLATFORM_ADMIN_TOKEN, or the one generated at first boot). */
+  adminTokenHash?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'];
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, db } = options;
+  const clock = options.clock ?? (() => new Date());
+  const adminTokenHash =
+    options.adminTokenHash ?? (config.platformAdminToken ? hashToken(config.platformAdminToken) : undefined);
+
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? { level: config.logLevel, redact: REDACTED_HEADERS },
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
+    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  };
+  const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  registerRequestId(app);
+  registerErrorHandler(app);
+  registerMethodHandling(app);
+  const limits = await registerRateLimits(app, redis);
+  registerAuth(app, {
+    lookupKey: keyAuthenticator(db, clock),
+    isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
+    publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
+    limits,
+  });
+  await registerOpenApi(app, config.publicBaseUrl);
+
+  const context: AppContext = { config, db, clock };
+  await app.register(async (scope) => {
+    const routes = scope as unknown as App;
+    await serviceRoutes(routes, context);
+    await whoamiRoutes(routes);
+    await keyRoutes(routes, context);
+    await workspaceRoutes(routes, context);
+  });
+  await app.ready();
+  return app;
+}

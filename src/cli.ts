@@ -1,0 +1,107 @@
+// `opendpp`: admin tasks over a running node's HTTP admin API (the embedded store belongs to the
+// running service, so the CLI never opens it), plus `migrate` for a PostgreSQL DATABASE_URL.
+import { parseArgs } from 'node:util';
+import { openDatabase } from './db/client.ts';
+
+const USAGE = `Usage: opendpp <command> [options]
+
+  workspaces create --name NAME --subdomain SUB --tier starter|growth|scale|enterprise
+  workspaces list
+  keys create --workspace ID --name NAME [--role ROLE] [--permissions a,b] [--operator ID] [--expires ISO]
+  keys list --workspace ID
+  keys revoke --workspace ID --key KEY_ID
+  migrate                      apply migrations to DATABASE_URL
+
+Environment: OPENDPP_URL (default http://127.0.0.1:3000), PLATFORM_ADMIN_TOKEN.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: 'string' },
+    subdomain: { type: 'string' },
+    tier: { type: 'string' },
+    workspace: { type: 'string' },
+    role: { type: 'string' },
+    permissions: { type: 'string' },
+    operator: { type: 'string' },
+    expires: { type: 'string' },
+    key: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+class UsageError extends Error {}
+
+function required(name: keyof typeof values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function callAdmin(method: string, path: string, body?: unknown): Promise<unknown> {
+  const base = (process.env.OPENDPP_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  const token = process.env.PLATFORM_ADMIN_TOKEN;
+  if (!token) throw new UsageError('PLATFORM_ADMIN_TOKEN is not set');
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : { success: true };
+}
+
+function keyBody() {
+  return {
+    name: required('name'),
+    ...(values.role ? { role: values.role } : {}),
+    ...(values.permissions ? { permissions: values.permissions.split(',').map((p) => p.trim()) } : {}),
+    ...(values.operator ? { operatorId: values.operator } : {}),
+    ...(values.expires ? { expiresAt: values.expires } : {}),
+  };
+}
+
+async function run(): Promise<unknown> {
+  const [area, action] = positionals;
+  const workspacePath = () => `/admin/v1/workspaces/${encodeURIComponent(required('workspace'))}`;
+  switch (`${area} ${action ?? ''}`.trim()) {
+    case 'workspaces create':
+      return callAdmin('POST', '/admin/v1/workspaces', {
+        name: required('name'),
+        subdomain: required('subdomain'),
+        tier: required('tier'),
+      });
+    case 'workspaces list':
+      return callAdmin('GET', '/admin/v1/workspaces?limit=200');
+    case 'keys create':
+      return callAdmin('POST', `${workspacePath()}/keys`, keyBody());
+    case 'keys list':
+      return callAdmin('GET', `${workspacePath()}/keys`);
+    case 'keys revoke':
+      return callAdmin('DELETE', `${workspacePath()}/keys/${encodeURIComponent(required('key'))}`);
+    case 'migrate': {
+      const url = process.env.DATABASE_URL;
+      if (!url)
+        throw new UsageError('migrate needs DATABASE_URL (the embedded store migrates itself at boot)');
+      const database = await openDatabase({ databaseUrl: url });
+      await database.close();
+      return { success: true, migrated: true };
+    }
+    default:
+      throw new UsageError(area ? `unknown command: ${positionals.join(' ')}` : 'no command given');
+  }
+}
+
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+} else {
+  run()
+    .then((result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`))
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`opendpp: ${message}\n`);
+      if (error instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
+      process.exitCode = error instanceof UsageError ? 2 : 1;
+    });
+}

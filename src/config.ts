@@ -1,0 +1,102 @@
+// The one place that reads process.env. Every variable is checked at boot; a bad value stops the
+// boot with the variable's name in the message, so a misconfigured instance never half-starts.
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const ConfigSchema = Type.Object({
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  host: Type.String({ minLength: 1 }),
+  publicBaseUrl: Type.String({ pattern: '^https?://[^/?#]+(/[^?#]*)?$' }),
+  dataDir: Type.String({ minLength: 1 }),
+  databaseUrl: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  platformAdminToken: Type.Optional(Type.String({ minLength: 24 })),
+  /** 32 bytes that encrypt secrets at rest (AES-256-GCM). */
+  masterKey: Type.Optional(Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$' })),
+  trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 0 }), Type.Array(Type.String())]),
+  logLevel: Type.Enum(LOG_LEVELS),
+  /** Build identity, reported by GET /api/v1/version. */
+  buildCommit: Type.String(),
+  buildTime: Type.String(),
+});
+
+export type Config = Readonly<Static<typeof ConfigSchema>>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((part) => part.trim());
+}
+
+const NAMES: Record<keyof Config, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  dataDir: 'DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  redisUrl: 'REDIS_URL',
+  platformAdminToken: 'PLATFORM_ADMIN_TOKEN',
+  masterKey: 'MASTER_KEY',
+  trustProxy: 'TRUST_PROXY',
+  logLevel: 'LOG_LEVEL',
+  buildCommit: 'BUILD_COMMIT',
+  buildTime: 'BUILD_TIME',
+};
+
+export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {}): Config {
+  const port = integer(env, 'PORT', 3000);
+  const candidate = {
+    port,
+    host: optional(env, 'HOST') ?? '127.0.0.1',
+    publicBaseUrl: (optional(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: optional(env, 'DATA_DIR') ?? './data',
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    redisUrl: optional(env, 'REDIS_URL'),
+    platformAdminToken: optional(env, 'PLATFORM_ADMIN_TOKEN'),
+    masterKey: optional(env, 'MASTER_KEY'),
+    trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
+    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
+    buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
+  };
+  for (const key of Object.keys(candidate) as (keyof Config)[]) {
+    if (candidate[key] === undefined) delete candidate[key];
+  }
+  if (!(LOG_LEVELS as readonly string[]).includes(candidate.logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${candidate.logLevel}"`);
+  }
+  const [first] = Value.Errors(ConfigSchema, candidate);
+  if (first) {
+    const key = first.instancePath.split('/')[1] as keyof Config | undefined;
+    const name = key ? NAMES[key] : 'configuration';
+    throw new ConfigError(`${name} is invalid: ${first.message}`);
+  }
+  if (candidate.databaseUrl && !candidate.masterKey) {
+    // Several instances share one PostgreSQL: a key generated per instance would make secrets
+    // written by one unreadable by the others.
+    throw new ConfigError('MASTER_KEY is required when DATABASE_URL is set');
+  }
+  return Object.freeze(candidate as Config);
+}

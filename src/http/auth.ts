@@ -1,0 +1,139 @@
+// Authentication and authorisation, declared per route as `config.access` and enforced in one
+// onRequest hook: credentials first (401), then budgets (429), then host, plan, subscription and
+// permission (403/402). A rate-limit answer therefore never stands in for a credential problem.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Permission } from '../domain/auth/permissions.ts';
+import { PLANS, type SubscriptionStatus, type Tier } from '../domain/auth/plans.ts';
+import { AppError } from './errors.ts';
+import type { AnonymousClass, RateLimits } from './rate-limits.ts';
+
+export interface TenantSummary {
+  id: string;
+  name: string;
+  subdomain: string;
+  tier: Tier;
+  subscriptionStatus: SubscriptionStatus;
+  mfaRequired: boolean;
+  passportLimit: number;
+  activePassports: number;
+}
+
+export interface KeyPrincipal {
+  kind: 'apiKey';
+  tenant: TenantSummary;
+  key: { id: string; prefix: string; role: string; permissions: Permission[]; operatorId: string | null };
+}
+
+export type Principal = KeyPrincipal | { kind: 'platformAdmin' };
+
+export type AccessPolicy =
+  | {
+      kind: 'tenant';
+      permission?: Permission;
+      /** Reachable on plans without API access (whoami: so a client can learn its plan). */
+      withoutApiAccess?: boolean;
+    }
+  | { kind: 'admin' }
+  | { kind: 'public'; budget: AnonymousClass | 'none' };
+
+export type KeyLookup = KeyPrincipal | 'revoked' | 'expired' | null;
+
+export interface AuthDeps {
+  /** Resolves a presented API token; null for an unknown or malformed one. */
+  lookupKey(token: string): Promise<KeyLookup>;
+  isAdminToken(token: string): boolean;
+  /** Host of PUBLIC_BASE_URL: `<subdomain>.<publicHost>` is a workspace host. */
+  publicHost: string;
+  limits: RateLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessPolicy;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const DEFAULT_POLICY: AccessPolicy = { kind: 'public', budget: 'anonymous' };
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+function unauthorized(message: string): AppError {
+  return new AppError('UNAUTHORIZED', message, { headers: { 'www-authenticate': 'Bearer' } });
+}
+
+/** The tenant principal of a request on a tenant route; the hook guarantees it exists. */
+export function tenantOf(request: FastifyRequest): KeyPrincipal {
+  const principal = request.principal;
+  if (principal?.kind !== 'apiKey')
+    throw new AppError('INTERNAL', 'route is missing its tenant access policy');
+  return principal;
+}
+
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('principal', null);
+
+  function workspaceHost(request: FastifyRequest): string | null {
+    const host = request.hostname.toLowerCase();
+    const suffix = `.${deps.publicHost}`;
+    return host.endsWith(suffix) ? host.slice(0, -suffix.length) : null;
+  }
+
+  async function authenticateTenant(request: FastifyRequest, reply: FastifyReply, policy: AccessPolicy) {
+    if (policy.kind !== 'tenant') return;
+    const token = bearerToken(request);
+    if (token === null) throw unauthorized('Missing credentials: send Authorization: Bearer <API key>');
+    if (token === '') throw unauthorized('Malformed Authorization header: expected Bearer <API key>');
+    if (deps.isAdminToken(token)) {
+      throw new AppError('NOT_TENANT_SESSION', 'A platform-admin session is not scoped to a workspace');
+    }
+    const found = await deps.lookupKey(token);
+    if (found === null) throw unauthorized('Invalid API key');
+    if (found === 'revoked') throw unauthorized('API key has been revoked');
+    if (found === 'expired') throw unauthorized('API key has expired');
+
+    request.principal = found;
+    const { tenant, key } = found;
+    await deps.limits.authenticated(request, reply, key.id, tenant.id, tenant.tier);
+
+    const host = workspaceHost(request);
+    if (host !== null && host !== tenant.subdomain) {
+      throw new AppError('HOST_MISMATCH', 'This API key belongs to another workspace than this host');
+    }
+    if (!PLANS[tenant.tier].apiAccess && !policy.withoutApiAccess) {
+      throw new AppError(
+        'PLAN_NO_API_ACCESS',
+        `The ${tenant.tier} plan has no API access; upgrade to growth or above`,
+      );
+    }
+    if (!SAFE_METHODS.has(request.method) && tenant.subscriptionStatus !== 'active') {
+      throw new AppError(
+        'SUBSCRIPTION_INACTIVE',
+        `Writes are disabled while the subscription is ${tenant.subscriptionStatus}`,
+      );
+    }
+    if (policy.permission && !key.permissions.includes(policy.permission)) {
+      throw new AppError('INSUFFICIENT_PERMISSION', `This API key lacks the ${policy.permission} permission`);
+    }
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = request.routeOptions.config?.access ?? DEFAULT_POLICY;
+    if (policy.kind === 'tenant') return authenticateTenant(request, reply, policy);
+    if (policy.kind === 'admin') {
+      const token = bearerToken(request);
+      if (!token || !deps.isAdminToken(token)) throw unauthorized('Missing or invalid platform admin token');
+      request.principal = { kind: 'platformAdmin' };
+      return;
+    }
+    if (policy.budget !== 'none') await deps.limits.anonymous(request, reply, policy.budget);
+  });
+}

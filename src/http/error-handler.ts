@@ -1,0 +1,60 @@
+// The single error handler: AppError → its code's status and body; framework errors that the spec
+// names (malformed JSON, query-string violations) keep Fastify's body plus requestId; everything
+// unexpected is a 500 that hides internals and is logged with the request id.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode: number) {
+  return {
+    statusCode,
+    code: error.code,
+    error: statusCode === 400 ? 'Bad Request' : (error.name ?? 'Error'),
+    message: error.message,
+    requestId: request.id,
+  };
+}
+
+function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  reply.headers(error.headers);
+  return reply.code(error.status).send(error.toBody());
+}
+
+export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) return sendAppError(reply, error);
+
+  if (error.validation) {
+    const where = error.validationContext;
+    if (where === 'querystring') {
+      return reply.code(400).send(frameworkBody(request, { ...error, code: 'FST_ERR_VALIDATION' }, 400));
+    }
+    if (where === 'params') {
+      // A malformed id names no resource: the same answer as a missing one.
+      return sendAppError(reply, new AppError('NOT_FOUND', 'Not found'));
+    }
+    return sendAppError(reply, new AppError('BAD_REQUEST', error.message));
+  }
+
+  const statusCode = error.statusCode ?? 500;
+  if (statusCode < 500 && typeof error.code === 'string' && error.code.startsWith('FST_')) {
+    if (statusCode === 413) {
+      return sendAppError(reply, new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+    }
+    if (statusCode === 415) {
+      return sendAppError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', error.message));
+    }
+    return reply.code(statusCode).send(frameworkBody(request, error, statusCode));
+  }
+
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({
+    success: false,
+    error: 'Internal Server Error',
+    message: 'An internal error occurred. Quote the request id when reporting it.',
+    code: 'INTERNAL',
+    requestId: request.id,
+  });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+}

@@ -1,0 +1,50 @@
+// OpenAPI 3.1 generated from the route schemas, at /api/v1/openapi.json, with a docs UI beside it.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { CONTRACT_VERSION } from '../version.ts';
+import { ErrorBody } from './schemas.ts';
+
+export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
+  app.addSchema(ErrorBody);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'OpenDPP node',
+        version: CONTRACT_VERSION,
+        description:
+          'Hosts EU Digital Product Passports (ESPR, Battery Regulation) for the economic operators that create them.',
+      },
+      servers: [{ url: publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Workspace API key: <prefix>dpp_token_<secret>',
+          },
+          platformAdmin: { type: 'http', scheme: 'bearer', description: 'PLATFORM_ADMIN_TOKEN' },
+        },
+      },
+    },
+    transform: ({ schema, url, route }) => {
+      // Routes declare their access policy once; the document's security section follows from it.
+      const access = route.config?.access;
+      if (access?.kind !== 'tenant' || !schema) return { schema, url };
+      return { schema: { ...schema, security: [{ apiKey: [] }] }, url };
+    },
+  });
+
+  app.get(
+    '/api/v1/openapi.json',
+    { config: { access: { kind: 'public', budget: 'anonymous' } }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
+
+  await app.register(swaggerUi, {
+    routePrefix: '/api/v1/docs',
+    uiConfig: { url: '/api/v1/openapi.json', deepLinking: true },
+    staticCSP: true,
+  });
+}

@@ -1,0 +1,97 @@
+// Request budgets from the spec's Limits table, on @fastify/rate-limit's stores (memory, or Redis
+// when REDIS_URL is set so that several instances share one budget). Authenticated calls count
+// against their key and their workspace; anonymous ones against their IP, by route class.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { perKeyLimit, type Tier, workspaceLimit } from '../domain/auth/plans.ts';
+import { AppError } from './errors.ts';
+
+export type AnonymousClass = 'anonymous' | 'resolution' | 'validator';
+
+const WINDOW_MS = 60_000;
+const ANONYMOUS_PER_MINUTE: Record<AnonymousClass, number> = {
+  anonymous: 100,
+  resolution: 30,
+  validator: 10,
+};
+
+interface Outcome {
+  max: number;
+  remaining: number;
+  ttlInSeconds: number;
+  isExceeded: boolean;
+}
+
+type Check = (request: FastifyRequest) => Promise<Outcome | { isAllowed: true }>;
+
+export interface RateLimits {
+  /** Per key and per workspace; sets the x-ratelimit-* headers of the binding budget. */
+  authenticated(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    keyId: string,
+    tenantId: string,
+    tier: Tier,
+  ): Promise<void>;
+  /** Per IP, by route class; no rate headers but Retry-After on refusal. */
+  anonymous(request: FastifyRequest, reply: FastifyReply, kind: AnonymousClass): Promise<void>;
+}
+
+function refuse(outcome: Outcome, message: string): never {
+  throw new AppError('RATE_LIMITED', message, {
+    headers: { 'retry-after': String(Math.max(1, outcome.ttlInSeconds)) },
+  });
+}
+
+export async function registerRateLimits(app: FastifyInstance, redis?: Redis): Promise<RateLimits> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'opendpp-rl-', skipOnError: false } : {}),
+  });
+
+  // Each limiter's keyGenerator reads a key chosen by the caller, set on the request just before.
+  const limitKey = Symbol('rateLimitKey');
+  const limitMax = Symbol('rateLimitMax');
+  type Tagged = FastifyRequest & { [limitKey]?: string; [limitMax]?: number };
+  const limiter = (): Check =>
+    app.createRateLimit({
+      timeWindow: WINDOW_MS,
+      keyGenerator: (request) => (request as Tagged)[limitKey] ?? request.ip,
+      max: (request) => (request as Tagged)[limitMax] ?? 0,
+    }) as Check;
+  const perKey = limiter();
+  const perWorkspace = limiter();
+  const perIp = limiter();
+
+  async function count(check: Check, request: FastifyRequest, key: string, max: number): Promise<Outcome> {
+    (request as Tagged)[limitKey] = key;
+    (request as Tagged)[limitMax] = max;
+    const outcome = await check(request);
+    if ('isAllowed' in outcome) return { max, remaining: max, ttlInSeconds: 60, isExceeded: false };
+    return outcome;
+  }
+
+  return {
+    async authenticated(request, reply, keyId, tenantId, tier) {
+      const keyMax = perKeyLimit(tier);
+      const workspaceMax = workspaceLimit(tier);
+      if (keyMax === null || workspaceMax === null) return; // unlimited plan
+      const key = await count(perKey, request, `key:${keyId}`, keyMax);
+      const workspace = await count(perWorkspace, request, `ws:${tenantId}`, workspaceMax);
+      const binding = workspace.remaining < key.remaining ? workspace : key;
+      reply.header('x-ratelimit-limit', binding.max);
+      reply.header('x-ratelimit-remaining', Math.max(0, binding.remaining));
+      reply.header('x-ratelimit-reset', binding.ttlInSeconds);
+      if (key.isExceeded) refuse(key, `API key rate limit of ${keyMax} requests per minute exceeded`);
+      if (workspace.isExceeded) {
+        refuse(workspace, `Workspace rate limit of ${workspaceMax} requests per minute exceeded`);
+      }
+    },
+    async anonymous(request, _reply, kind) {
+      const max = ANONYMOUS_PER_MINUTE[kind];
+      const outcome = await count(perIp, request, `${kind}:${request.ip}`, max);
+      if (outcome.isExceeded) refuse(outcome, `Rate limit of ${max} requests per minute exceeded`);
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// API key rules: who may mint which key, how a presented token becomes a principal, revocation.
+import type { Db, Executor } from '../../db/client.ts';
+import { generateApiToken, hashToken, sameHash, tokenPrefix } from '../../domain/auth/api-token.ts';
+import { type Permission, ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
+import type { SubscriptionStatus, Tier } from '../../domain/auth/plans.ts';
+import type { KeyLookup, KeyPrincipal } from '../../http/auth.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import * as store from './store.ts';
+
+export interface CreateKeyInput {
+  name: string;
+  role?: Role;
+  permissions?: Permission[];
+  operatorId?: string | null;
+  expiresAt?: string | null;
+}
+
+export interface KeyRecord {
+  id: string;
+  name: string;
+  prefix: string;
+  role: string;
+  permissions: string[];
+  operatorId: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** Who asks for a new key: a workspace key (bounded by its own rights) or the platform admin. */
+export type KeyCreator = KeyPrincipal | { kind: 'platformAdmin' };
+
+export function toKeyRecord(row: store.KeyRow): KeyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    role: row.role,
+    permissions: row.permissions,
+    operatorId: row.operatorId,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+function resolveRights(creator: KeyCreator, input: CreateKeyInput) {
+  const role = input.role ?? 'BRAND_OPERATOR';
+  const rolePermissions: readonly Permission[] = ROLE_PERMISSIONS[role];
+  const permissions = [...new Set(input.permissions ?? rolePermissions)];
+  const outside = permissions.filter((permission) => !rolePermissions.includes(permission));
+  if (outside.length > 0) throw badRequest(`Permissions outside the ${role} role: ${outside.join(', ')}`);
+  if (permissions.length === 0) throw badRequest('permissions must name at least one permission');
+
+  let operatorId = input.operatorId ?? null;
+  if (creator.kind === 'apiKey') {
+    const missing = permissions.filter((permission) => !creator.key.permissions.includes(permission));
+    if (missing.length > 0) {
+      throw new AppError(
+        'INSUFFICIENT_PERMISSION',
+        `A key cannot grant permissions it lacks: ${missing.join(', ')}`,
+      );
+    }
+    const own = creator.key.operatorId;
+    if (own !== null) {
+      if (operatorId !== null && operatorId !== own) {
+        throw new AppError(
+          'OPERATOR_SCOPE',
+          'An operator-scoped key can only create keys for its own operator',
+        );
+      }
+      operatorId = own;
+    }
+  }
+  return { role, permissions, operatorId };
+}
+
+function parseExpiry(raw: string | null | undefined, now: Date): Date | null {
+  if (raw === undefined || raw === null) return null;
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime())) throw badRequest('expiresAt is not a valid date');
+  if (at.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future');
+  return at;
+}
+
+export async function createKey(
+  db: Executor,
+  creator: KeyCreator,
+  tenantId: string,
+  input: CreateKeyInput,
+  now: Date,
+): Promise<{ key: KeyRecord; token: string }> {
+  const { role, permissions, operatorId } = resolveRights(creator, input);
+  const expiresAt = parseExpiry(input.expiresAt, now);
+  const { token, prefix, hash } = generateApiToken();
+  const row = await store.insertKey(db, {
+    tenantId,
+    name: input.name,
+    prefix,
+    secretHash: hash,
+    role,
+    permissions,
+    operatorId,
+    expiresAt,
+  });
+  return { key: toKeyRecord(row), token };
+}
+
+export async function listKeys(db: Db, tenantId: string): Promise<KeyRecord[]> {
+  return (await store.listKeys(db, tenantId)).map(toKeyRecord);
+}
+
+/** Revokes a key of the tenant; revoking a revoked key again is a no-op, an unknown key is 404. */
+export async function revokeKey(db: Db, tenantId: string, id: string, now: Date): Promise<void> {
+  if (await store.revokeKey(db, tenantId, id, now)) return;
+  if (!(await store.findKey(db, tenantId, id))) throw notFound('API key not found');
+}
+
+/** Turns a presented token into its principal. Prepared once: it runs on every request. */
+export function keyAuthenticator(db: Db, clock: () => Date): (token: string) => Promise<KeyLookup> {
+  const byPrefix = store.prepareKeyLookup(db);
+  return async (token) => {
+    const prefix = tokenPrefix(token);
+    if (prefix === null) return null;
+    const hash = hashToken(token);
+    const match = (await byPrefix(prefix)).find((row) => sameHash(row.key.secretHash, hash));
+    if (!match) return null;
+    const { key, tenant } = match;
+    if (key.revokedAt) return 'revoked';
+    if (key.expiresAt && key.expiresAt.getTime() <= clock().getTime()) return 'expired';
+    return {
+      kind: 'apiKey',
+      tenant: {
+        id: tenant.id,
+        name: tenant.name,
+        subdomain: tenant.subdomain,
+        tier: tenant.tier as Tier,
+        subscriptionStatus: tenant.subscriptionStatus as SubscriptionStatus,
+        mfaRequired: tenant.mfaRequired,
+        passportLimit: tenant.passportLimit,
+        activePassports: tenant.activePassports,
+      },
+      key: {
+        id: key.id,
+        prefix: key.prefix,
+        role: key.role,
+        permissions: key.permissions as Permission[],
+        operatorId: key.operatorId,
+      },
+    };
+  };
+}

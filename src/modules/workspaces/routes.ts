@@ -1,0 +1,134 @@
+// Platform admin API (PLATFORM_ADMIN_TOKEN): workspaces and their keys. The `opendpp` CLI wraps it.
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { errorResponses, PagingQuery, readPaging } from '../../http/schemas.ts';
+import { CreatedKeyResponse, CreateKeyBody, KeyListResponse } from '../keys/schemas.ts';
+import * as keys from '../keys/service.ts';
+import {
+  CreatedWorkspaceResponse,
+  CreateWorkspaceBody,
+  UpdateWorkspaceBody,
+  WorkspaceKeyParams,
+  WorkspaceListResponse,
+  WorkspaceParams,
+  WorkspaceResponse,
+} from './schemas.ts';
+import * as workspaces from './service.ts';
+
+const access = { kind: 'admin' } as const;
+const tags = ['Platform admin'];
+const security = [{ platformAdmin: [] }];
+const ADMIN_ERRORS = [400, 401, 404, 409, 500];
+
+export async function workspaceRoutes(app: App, { db, clock }: AppContext): Promise<void> {
+  app.post(
+    '/admin/v1/workspaces',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a workspace and its first full-permission API key',
+        body: CreateWorkspaceBody,
+        response: { 201: CreatedWorkspaceResponse, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const created = await workspaces.createWorkspace(db, request.body, clock());
+      return reply.code(201).send({ success: true, ...created });
+    },
+  );
+
+  app.get(
+    '/admin/v1/workspaces',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'List workspaces',
+        querystring: PagingQuery,
+        response: { 200: WorkspaceListResponse, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = readPaging(request.query);
+      return { success: true as const, page, limit, ...(await workspaces.listWorkspaces(db, page, limit)) };
+    },
+  );
+
+  app.patch(
+    '/admin/v1/workspaces/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Change plan, subscription status, MFA requirement or passport limit',
+        params: WorkspaceParams,
+        body: UpdateWorkspaceBody,
+        response: { 200: WorkspaceResponse, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      tenant: await workspaces.updateWorkspace(db, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/admin/v1/workspaces/:id/keys',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: "Create an API key in a workspace (any role, the workspace's operators)",
+        params: WorkspaceParams,
+        body: CreateKeyBody,
+        response: { 201: CreatedKeyResponse, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const tenant = await workspaces.requireWorkspace(db, request.params.id);
+      const created = await keys.createKey(db, { kind: 'platformAdmin' }, tenant.id, request.body, clock());
+      return reply.code(201).send({ success: true, ...created });
+    },
+  );
+
+  app.get(
+    '/admin/v1/workspaces/:id/keys',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: "List a workspace's API keys",
+        params: WorkspaceParams,
+        response: { 200: KeyListResponse, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request) => {
+      const tenant = await workspaces.requireWorkspace(db, request.params.id);
+      return { success: true as const, keys: await keys.listKeys(db, tenant.id) };
+    },
+  );
+
+  app.delete(
+    '/admin/v1/workspaces/:id/keys/:keyId',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: "Revoke a workspace's API key",
+        params: WorkspaceKeyParams,
+        response: { 204: Type.Null(), ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      await keys.revokeKey(db, request.params.id, request.params.keyId, clock());
+      return reply.code(204).send(null);
+    },
+  );
+}

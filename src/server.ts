@@ -1,0 +1,48 @@
+// Entry point: loadConfig → openDatabase → buildApp → listen, with a graceful shutdown that lets
+// in-flight requests finish and closes the store cleanly (PGlite flushes on close).
+import { buildApp } from './app.ts';
+import { bootstrap, printFirstBootSecrets } from './bootstrap.ts';
+import { buildInfoFromGit } from './build-info.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, buildInfoFromGit());
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const boot = await bootstrap(database, config, new Date());
+  const app = await buildApp({ config, db: database.db, adminTokenHash: boot.adminTokenHash });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (boot.firstBootSecrets) printFirstBootSecrets(boot.firstBootSecrets, config.publicBaseUrl);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`opendpp: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `opendpp: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+/** The interface contract this build implements (spec "Versioning"). */
+export const CONTRACT_VERSION = '1.17.0';

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { admin, BASE_URL, bearer, createKey, createWorkspace, testApp } from '../helpers/app.ts';
+import { authContract } from '../helpers/auth-contract.ts';
+
+describe('GET /api/v1/whoami', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(() => app.close());
+
+  it('returns the Whoami result field for field', async () => {
+    const workspace = await createWorkspace(app, 'growth');
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/whoami',
+      headers: bearer(workspace.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      tenant: {
+        id: workspace.id,
+        name: `Workspace ${workspace.subdomain}`,
+        subdomain: workspace.subdomain,
+        tier: 'growth',
+        subscriptionStatus: 'active',
+      },
+      auth: {
+        role: 'ADMIN',
+        permissions: expect.arrayContaining([
+          'passport:read',
+          'passport:create',
+          'battery:write',
+          'keys:manage',
+        ]),
+        isApiKeySession: true,
+        operatorId: null,
+      },
+      usage: { activePassports: 0, passportLimit: 1000 },
+    });
+  });
+
+  it("reports a narrowed, operator-scoped key's own rights", async () => {
+    const workspace = await createWorkspace(app);
+    const operatorId = '0b8e6a7e-5d7a-4c1e-9f55-3c1f1f0c2a11';
+    const { token } = await createKey(app, workspace, {
+      role: 'BRAND_OPERATOR',
+      permissions: ['passport:read', 'battery:read'],
+      operatorId,
+    });
+    const body = (await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(token) })).json();
+    expect(body.auth).toEqual({
+      role: 'BRAND_OPERATOR',
+      permissions: ['passport:read', 'battery:read'],
+      isApiKeySession: true,
+      operatorId,
+    });
+  });
+
+  it('answers on a workspace host that matches the key', async () => {
+    const workspace = await createWorkspace(app);
+    const host = `${workspace.subdomain}.${new URL(BASE_URL).host}`;
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/whoami',
+      headers: { ...bearer(workspace.token), host },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('reflects plan and limit changes on the next request', async () => {
+    const workspace = await createWorkspace(app, 'growth');
+    await app.inject({
+      method: 'PATCH',
+      url: `/admin/v1/workspaces/${workspace.id}`,
+      headers: admin,
+      payload: { tier: 'scale', passportLimit: 42 },
+    });
+    const body = (
+      await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(workspace.token) })
+    ).json();
+    expect(body.tenant.tier).toBe('scale');
+    expect(body.usage.passportLimit).toBe(42);
+  });
+
+  it('still answers on a plan without API access, so a client can learn its plan', async () => {
+    const workspace = await createWorkspace(app, 'starter');
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/whoami',
+      headers: bearer(workspace.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().tenant.tier).toBe('starter');
+  });
+
+  authContract({ method: 'GET', url: () => '/api/v1/whoami' });
+});

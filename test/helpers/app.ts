@@ -1,0 +1,71 @@
+// Builds the real app on the worker's database, and makes workspaces and keys through the real
+// admin API, so every test starts from what a user would have.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/context.ts';
+import { testDatabase } from './db.ts';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const BASE_URL = 'https://dpp.example.test';
+
+export interface TestAppOptions {
+  clock?: () => Date;
+  env?: Record<string, string>;
+}
+
+export async function testApp(options: TestAppOptions = {}): Promise<App> {
+  const { db } = await testDatabase();
+  const config = loadConfig({
+    PUBLIC_BASE_URL: BASE_URL,
+    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  return buildApp({ config, db, ...(options.clock ? { clock: options.clock } : {}) });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const admin = bearer(ADMIN_TOKEN);
+
+/** A random address per test, so per-IP budgets of one test never touch another's. */
+export const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+export interface TestWorkspace {
+  id: string;
+  subdomain: string;
+  token: string;
+  keyId: string;
+}
+
+export async function createWorkspace(
+  app: App,
+  tier: 'starter' | 'growth' | 'scale' | 'enterprise' = 'enterprise',
+): Promise<TestWorkspace> {
+  const subdomain = `ws-${randomUUID().slice(0, 8)}`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/admin/v1/workspaces',
+    headers: admin,
+    payload: { name: `Workspace ${subdomain}`, subdomain, tier },
+  });
+  if (response.statusCode !== 201) throw new Error(`workspace creation failed: ${response.body}`);
+  const body = response.json();
+  return { id: body.tenant.id, subdomain, token: body.apiKey.token, keyId: body.apiKey.id };
+}
+
+export async function createKey(app: App, workspace: TestWorkspace, body: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(workspace.token),
+    payload: { name: 'test key', ...body },
+  });
+  if (response.statusCode !== 201) throw new Error(`key creation failed: ${response.body}`);
+  return response.json() as { key: { id: string; prefix: string }; token: string };
+}
+
+export function json(response: LightMyRequestResponse): Record<string, unknown> {
+  return response.json() as Record<string, unknown>;
+}

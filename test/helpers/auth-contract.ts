@@ -1,0 +1,139 @@
+// The authentication contract every authenticated route shares, run per route:
+// 401 (missing, malformed, unknown, revoked, expired), 403 (platform admin, permission, foreign
+// workspace host), 402 (inactive subscription on writes) and 404 for another workspace's resource.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import type { Permission } from '../../src/domain/auth/permissions.ts';
+import { admin, BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from './app.ts';
+
+export interface RouteUnderTest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The URL, given the workspace that will call it (to build its own resource ids). */
+  url: (app: App, workspace: TestWorkspace) => Promise<string> | string;
+  permission?: Permission;
+  payload?: unknown;
+  /** A URL naming a resource of another workspace, to prove it answers 404. */
+  foreignUrl?: (app: App, other: TestWorkspace) => Promise<string>;
+}
+
+const HOUR = 3_600_000;
+
+export function authContract(route: RouteUnderTest): void {
+  describe(`${route.method} authentication contract`, () => {
+    let now = Date.now();
+    let app: App;
+    let workspace: TestWorkspace;
+    const call = async (headers: Record<string, string>, extra: Partial<InjectOptions> = {}) =>
+      app.inject({
+        method: route.method,
+        url: await route.url(app, workspace),
+        headers,
+        ...(route.payload !== undefined ? { payload: route.payload as InjectOptions['payload'] } : {}),
+        ...extra,
+      });
+    const expectError = (response: Awaited<ReturnType<typeof call>>, status: number, code: string) => {
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json()).toMatchObject({
+        success: false,
+        error: expect.any(String),
+        message: expect.any(String),
+        code,
+      });
+    };
+
+    beforeAll(async () => {
+      app = await testApp({ clock: () => new Date(now) });
+      workspace = await createWorkspace(app, 'enterprise');
+    });
+    afterAll(() => app.close());
+
+    it('answers 401 without credentials', async () => {
+      const response = await call({});
+      expectError(response, 401, 'UNAUTHORIZED');
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    });
+
+    it('answers 401 for a malformed or unknown key', async () => {
+      expectError(await call({ authorization: 'Basic abc' }), 401, 'UNAUTHORIZED');
+      expectError(await call(bearer(`odpp_AAAAAAAA_dpp_token_${'x'.repeat(43)}`)), 401, 'UNAUTHORIZED');
+      expectError(await call(bearer(`${workspace.token.slice(0, -2)}zz`)), 401, 'UNAUTHORIZED');
+    });
+
+    it('answers 401 for a revoked key', async () => {
+      const { key, token } = await createKey(app, workspace, { role: 'ADMIN' });
+      await app.inject({ method: 'DELETE', url: `/api/v1/keys/${key.id}`, headers: bearer(workspace.token) });
+      expectError(await call(bearer(token)), 401, 'UNAUTHORIZED');
+    });
+
+    it('answers 401 for an expired key', async () => {
+      const { token } = await createKey(app, workspace, {
+        role: 'ADMIN',
+        expiresAt: new Date(now + HOUR).toISOString(),
+      });
+      now += 2 * HOUR;
+      try {
+        expectError(await call(bearer(token)), 401, 'UNAUTHORIZED');
+      } finally {
+        now -= 2 * HOUR;
+      }
+    });
+
+    it('answers 403 to a platform-admin session', async () => {
+      expectError(await call(admin), 403, 'NOT_TENANT_SESSION');
+    });
+
+    it("answers 403 on another workspace's host", async () => {
+      const host = new URL(BASE_URL).host;
+      expectError(
+        await call({ ...bearer(workspace.token), host: `someone-else.${host}` }),
+        403,
+        'HOST_MISMATCH',
+      );
+    });
+
+    if (route.permission) {
+      const permission = route.permission;
+      it(`answers 403 to a key without ${permission}`, async () => {
+        const { token } = await createKey(app, workspace, {
+          role: 'ADMIN',
+          permissions: [permission === 'keys:manage' ? 'passport:read' : 'keys:manage'],
+        });
+        expectError(await call(bearer(token)), 403, 'INSUFFICIENT_PERMISSION');
+      });
+    }
+
+    if (route.method !== 'GET') {
+      it('answers 402 while the subscription is not active', async () => {
+        const lapsed = await createWorkspace(app, 'enterprise');
+        await app.inject({
+          method: 'PATCH',
+          url: `/admin/v1/workspaces/${lapsed.id}`,
+          headers: admin,
+          payload: { subscriptionStatus: 'past_due' },
+        });
+        const response = await app.inject({
+          method: route.method,
+          url: await route.url(app, lapsed),
+          headers: bearer(lapsed.token),
+          ...(route.payload !== undefined ? { payload: route.payload as InjectOptions['payload'] } : {}),
+        });
+        expectError(response, 402, 'SUBSCRIPTION_INACTIVE');
+      });
+    }
+
+    if (route.foreignUrl) {
+      const foreignUrl = route.foreignUrl;
+      it("answers 404 for another workspace's resource", async () => {
+        const other = await createWorkspace(app, 'enterprise');
+        const response = await app.inject({
+          method: route.method,
+          url: await foreignUrl(app, other),
+          headers: bearer(workspace.token),
+          ...(route.payload !== undefined ? { payload: route.payload as InjectOptions['payload'] } : {}),
+        });
+        expectError(response, 404, 'NOT_FOUND');
+      });
+    }
+  });
+}

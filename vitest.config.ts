@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One database per worker process: test files in a worker share it and isolate by workspace.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/conformance/**'],
+    pool: 'forks',
+    isolate: false,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    globalSetup: ['test/global-setup.ts'],
+  },
+});
