@@ -4,10 +4,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode: number) {
+function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode: number, code = error.code) {
   return {
     statusCode,
-    code: error.code,
+    code,
     error: statusCode === 400 ? 'Bad Request' : (error.name ?? 'Error'),
     message: error.message,
     requestId: request.id,
@@ -25,7 +25,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (error.validation) {
     const where = error.validationContext;
     if (where === 'querystring') {
-      return reply.code(400).send(frameworkBody(request, { ...error, code: 'FST_ERR_VALIDATION' }, 400));
+      return reply.code(400).send(frameworkBody(request, error, 400, 'FST_ERR_VALIDATION'));
     }
     if (where === 'params') {
       // A malformed id names no resource: the same answer as a missing one.

@@ -23,7 +23,7 @@ interface Outcome {
   isExceeded: boolean;
 }
 
-type Check = (request: FastifyRequest) => Promise<Outcome | { isAllowed: true }>;
+type Check = (request: FastifyRequest) => Promise<(Outcome & { isAllowed: false }) | { isAllowed: true }>;
 
 export interface RateLimits {
   /** Per key and per workspace; sets the x-ratelimit-* headers of the binding budget. */
@@ -68,7 +68,7 @@ export async function registerRateLimits(app: FastifyInstance, redis?: Redis): P
     (request as Tagged)[limitKey] = key;
     (request as Tagged)[limitMax] = max;
     const outcome = await check(request);
-    if ('isAllowed' in outcome) return { max, remaining: max, ttlInSeconds: 60, isExceeded: false };
+    if (outcome.isAllowed) return { max, remaining: max, ttlInSeconds: 60, isExceeded: false };
     return outcome;
   }
 

@@ -106,6 +106,7 @@ export function authContract(route: RouteUnderTest): void {
     if (route.method !== 'GET') {
       it('answers 402 while the subscription is not active', async () => {
         const lapsed = await createWorkspace(app, 'enterprise');
+        const url = await route.url(app, lapsed); // its resources exist before the subscription lapses
         await app.inject({
           method: 'PATCH',
           url: `/admin/v1/workspaces/${lapsed.id}`,
@@ -114,7 +115,7 @@ export function authContract(route: RouteUnderTest): void {
         });
         const response = await app.inject({
           method: route.method,
-          url: await route.url(app, lapsed),
+          url,
           headers: bearer(lapsed.token),
           ...(route.payload !== undefined ? { payload: route.payload as InjectOptions['payload'] } : {}),
         });

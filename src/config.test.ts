@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicBaseUrl: 'http://localhost:3000',
+      dataDir: './data',
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      PUBLIC_BASE_URL: 'https://dpp.example.com/',
+      DATA_DIR: '/var/lib/opendpp',
+      DATABASE_URL: 'postgres://u@db:5432/dpp',
+      REDIS_URL: 'redis://cache:6379',
+      PLATFORM_ADMIN_TOKEN: 'a-long-enough-admin-token-123',
+      MASTER_KEY: 'ab'.repeat(32),
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      publicBaseUrl: 'https://dpp.example.com',
+      databaseUrl: 'postgres://u@db:5432/dpp',
+      redisUrl: 'redis://cache:6379',
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      logLevel: 'warn',
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_BASE_URL', 'ftp://example.com'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['PLATFORM_ADMIN_TOKEN', 'short'],
+    ['MASTER_KEY', 'not-hex'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('stops on a bad %s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('requires MASTER_KEY with a shared PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/MASTER_KEY/);
+  });
+});

@@ -1,0 +1,182 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/context.ts';
+import type { Db } from '../../src/db/client.ts';
+import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('errors, request ids and method handling', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(() => app.close());
+
+  describe('X-Request-Id', () => {
+    it('is on every response, successful or not', async () => {
+      for (const [method, url] of [
+        ['GET', '/health'],
+        ['GET', '/api/v1/whoami'],
+        ['GET', '/nowhere'],
+        ['DELETE', '/health'],
+      ] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.headers['x-request-id'], `${method} ${url}`).toMatch(UUID);
+      }
+    });
+
+    it('adopts a well-formed client value', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { 'x-request-id': 'trace-42.a:b_c' },
+      });
+      expect(response.headers['x-request-id']).toBe('trace-42.a:b_c');
+    });
+
+    it('replaces a malformed or oversized client value', async () => {
+      for (const offered of ['has space', 'x'.repeat(129), 'semi;colon', '']) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/health',
+          headers: { 'x-request-id': offered },
+        });
+        expect(response.headers['x-request-id']).toMatch(UUID);
+      }
+    });
+  });
+
+  describe('framework bodies', () => {
+    it('answers malformed JSON with the framework body and requestId', async () => {
+      const workspace = await createWorkspace(app);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/keys',
+        headers: {
+          ...bearer(workspace.token),
+          'content-type': 'application/json',
+          'x-request-id': 'bad-json-1',
+        },
+        payload: '{"name": ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        error: 'Bad Request',
+        message: expect.any(String),
+        requestId: 'bad-json-1',
+      });
+    });
+
+    it('answers a query-string violation with the framework body and requestId', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/admin/v1/workspaces?limit=1&limit=2',
+        headers: admin,
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toEqual({
+        statusCode: 400,
+        code: 'FST_ERR_VALIDATION',
+        error: 'Bad Request',
+        message: expect.stringContaining('limit'),
+        requestId: response.headers['x-request-id'],
+      });
+    });
+  });
+
+  it('answers an invalid body with the standard triple and a stable code', async () => {
+    const workspace = await createWorkspace(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      headers: bearer(workspace.token),
+      payload: { name: 'x', role: 'EMPEROR' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Bad Request',
+      message: expect.stringContaining('role'),
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  describe('method handling', () => {
+    it('answers 405 with Allow, listing HEAD wherever GET is', async () => {
+      const response = await app.inject({ method: 'PUT', url: '/api/v1/keys' });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow?.toString().split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+      expect(response.json()).toMatchObject({
+        success: false,
+        error: 'Method Not Allowed',
+        code: 'METHOD_NOT_ALLOWED',
+      });
+    });
+
+    it('answers 405 for a parametrised path whatever the identifier', async () => {
+      const response = await app.inject({ method: 'GET', url: '/admin/v1/workspaces/not-even-a-uuid' });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('PATCH');
+    });
+
+    it('serves HEAD wherever GET is served', async () => {
+      const response = await app.inject({ method: 'HEAD', url: '/api/v1/version' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('');
+    });
+
+    it('answers 404 when no route matches', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, error: 'Not Found', code: 'NOT_FOUND' });
+    });
+
+    it('answers 404, not 405, for an allowed method on a missing resource', async () => {
+      const response = await app.inject({
+        method: 'PATCH',
+        url: '/admin/v1/workspaces/00000000-0000-4000-8000-000000000000',
+        headers: admin,
+        payload: { mfaRequired: true },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+});
+
+describe('internal errors', () => {
+  it('answer 500 with requestId and nothing internal, and log the cause', async () => {
+    const client = new PGlite();
+    const logs: string[] = [];
+    const app = await buildApp({
+      config: loadConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
+      db: drizzle(client) as unknown as Db,
+      logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
+    });
+    await client.close(); // the store goes away under the running service
+    const response = await app.inject({
+      method: 'GET',
+      url: '/admin/v1/workspaces',
+      headers: bearer('an-admin-token-of-some-length'),
+    });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toEqual({
+      success: false,
+      error: 'Internal Server Error',
+      message: expect.any(String),
+      code: 'INTERNAL',
+      requestId: response.headers['x-request-id'],
+    });
+    expect(response.body).not.toMatch(/pglite|closed|stack|at \w+ \(/i);
+    expect(logs.join('')).toContain(response.headers['x-request-id']);
+    expect(logs.join('')).not.toContain('an-admin-token-of-some-length');
+  });
+});

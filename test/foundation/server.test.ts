@@ -1,0 +1,105 @@
+// The service as a user runs it: a real process on an embedded store in a fresh data directory.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run, startServer } from '../helpers/process.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'opendpp-server-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function get(url: string, token?: string) {
+  const response = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the service process on its embedded store', () => {
+  let demoKey = '';
+  let adminToken = '';
+  let createdWorkspace = '';
+
+  it('prints an admin token and a demo key on first boot, and answers whoami with the key', async () => {
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      await expect.poll(() => server.stdout(), { timeout: 10_000 }).toContain('Demo API key');
+      demoKey = /Demo API key\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
+      adminToken = /Platform admin token\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
+      expect(demoKey).toMatch(/dpp_token_/);
+      const whoami = await get(`${server.url}/api/v1/whoami`, demoKey);
+      expect(whoami.status).toBe(200);
+      expect(whoami.body.tenant).toMatchObject({ subdomain: 'demo', tier: 'growth' });
+
+      const created = await run(
+        [
+          'bin/opendpp.js',
+          'workspaces',
+          'create',
+          '--name',
+          'CLI Co',
+          '--subdomain',
+          'cli-co',
+          '--tier',
+          'scale',
+        ],
+        {
+          OPENDPP_URL: server.url,
+          PLATFORM_ADMIN_TOKEN: adminToken,
+        },
+      );
+      expect(created.code, created.stderr).toBe(0);
+      createdWorkspace = JSON.parse(created.stdout).tenant.id;
+
+      const second = await run(['--import', 'tsx', 'src/server.ts'], { DATA_DIR: dataDir, PORT: '0' });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toMatch(/in use by another OpenDPP process \(pid \d+\)/);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+      expect(server.stdout()).toContain('shutting down');
+      // Secrets are printed on the console once, never written to the log lines.
+      const logLines = server
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
+      expect(logLines.join('\n')).not.toContain(demoKey);
+      expect(logLines.join('\n')).not.toContain(adminToken);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('keeps everything across a restart and prints no new secrets', async () => {
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      expect(server.stdout()).not.toContain('Demo API key');
+      expect((await get(`${server.url}/api/v1/whoami`, demoKey)).status).toBe(200);
+      const listed = await run(['bin/opendpp.js', 'workspaces', 'list'], {
+        OPENDPP_URL: server.url,
+        PLATFORM_ADMIN_TOKEN: adminToken,
+      });
+      expect(listed.code).toBe(0);
+      const ids = JSON.parse(listed.stdout).workspaces.map((w: { id: string }) => w.id);
+      expect(ids).toContain(createdWorkspace);
+      server.child.kill('SIGINT');
+      expect(await server.exit).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses to boot on a bad variable, naming it', async () => {
+    for (const [name, value] of [
+      ['PORT', 'eighty'],
+      ['PUBLIC_BASE_URL', 'not a url'],
+      ['LOG_LEVEL', 'loud'],
+      ['MASTER_KEY', 'short'],
+    ]) {
+      const result = await run(['--import', 'tsx', 'src/server.ts'], {
+        DATA_DIR: dataDir,
+        [name as string]: value as string,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(name);
+    }
+  });
+});
