@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { queryRows } from '../../src/db/client.ts';
 import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { testDatabase } from '../helpers/db.ts';
@@ -70,8 +71,8 @@ describe('workspace API keys', () => {
     expect(listing.body).not.toContain(token);
     expect(listing.body).not.toContain(token.split('dpp_token_')[1]);
     const { db } = await testDatabase();
-    const rows = await db.execute(sql`select * from api_keys where id = ${key.id}`);
-    const stored = JSON.stringify(rows.rows);
+    const rows = await queryRows(db, sql`select * from api_keys where id = ${key.id}`);
+    const stored = JSON.stringify(rows);
     expect(stored).not.toContain(token.split('dpp_token_')[1]);
     expect(stored).toContain(createHash('sha256').update(token).digest('hex'));
   });
