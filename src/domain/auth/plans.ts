@@ -14,7 +14,8 @@ interface Plan {
 }
 
 export const PLANS: Record<Tier, Plan> = {
-  starter: { apiAccess: false, perKeyPerMinute: 0, defaultPassportLimit: 25 },
+  // No API access: only whoami answers (everything else is 402), under a small budget of its own.
+  starter: { apiAccess: false, perKeyPerMinute: 60, defaultPassportLimit: 25 },
   growth: { apiAccess: true, perKeyPerMinute: 120, defaultPassportLimit: 1_000 },
   scale: { apiAccess: true, perKeyPerMinute: 600, defaultPassportLimit: 50_000 },
   enterprise: { apiAccess: true, perKeyPerMinute: null, defaultPassportLimit: 10_000_000 },

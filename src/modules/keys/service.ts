@@ -123,29 +123,28 @@ export function keyAuthenticator(db: Db, clock: () => Date): (token: string) => 
     const prefix = tokenPrefix(token);
     if (prefix === null) return null;
     const hash = hashToken(token);
-    const match = (await byPrefix(prefix)).find((row) => sameHash(row.key.secretHash, hash));
-    if (!match) return null;
-    const { key, tenant } = match;
-    if (key.revokedAt) return 'revoked';
-    if (key.expiresAt && key.expiresAt.getTime() <= clock().getTime()) return 'expired';
+    const row = (await byPrefix(prefix)).find((candidate) => sameHash(candidate.secretHash, hash));
+    if (!row) return null;
+    if (row.revokedAt) return 'revoked';
+    if (row.expiresAt && row.expiresAt.getTime() <= clock().getTime()) return 'expired';
     return {
       kind: 'apiKey',
       tenant: {
-        id: tenant.id,
-        name: tenant.name,
-        subdomain: tenant.subdomain,
-        tier: tenant.tier as Tier,
-        subscriptionStatus: tenant.subscriptionStatus as SubscriptionStatus,
-        mfaRequired: tenant.mfaRequired,
-        passportLimit: tenant.passportLimit,
-        activePassports: tenant.activePassports,
+        id: row.tenantId,
+        name: row.name,
+        subdomain: row.subdomain,
+        tier: row.tier as Tier,
+        subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
+        mfaRequired: row.mfaRequired,
+        passportLimit: row.passportLimit,
+        activePassports: row.activePassports,
       },
       key: {
-        id: key.id,
-        prefix: key.prefix,
-        role: key.role,
-        permissions: key.permissions as Permission[],
-        operatorId: key.operatorId,
+        id: row.keyId,
+        prefix,
+        role: row.role,
+        permissions: row.permissions as Permission[],
+        operatorId: row.operatorId,
       },
     };
   };

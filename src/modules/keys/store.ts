@@ -45,11 +45,28 @@ export async function findKey(db: Executor, tenantId: string, id: string): Promi
 
 /**
  * The authentication read: the key rows sharing a token prefix, each with its workspace, in one
- * round trip. It runs on every authenticated request, so it is prepared once per database.
+ * round trip. It runs on every authenticated request, so it selects only what a principal needs
+ * and is prepared once per database.
  */
 export function prepareKeyLookup(db: Db) {
   const query = db
-    .select({ key: apiKeys, tenant: tenants })
+    .select({
+      keyId: apiKeys.id,
+      secretHash: apiKeys.secretHash,
+      role: apiKeys.role,
+      permissions: apiKeys.permissions,
+      operatorId: apiKeys.operatorId,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+      tenantId: tenants.id,
+      name: tenants.name,
+      subdomain: tenants.subdomain,
+      tier: tenants.tier,
+      subscriptionStatus: tenants.subscriptionStatus,
+      mfaRequired: tenants.mfaRequired,
+      passportLimit: tenants.passportLimit,
+      activePassports: tenants.activePassports,
+    })
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(eq(apiKeys.prefix, sql.placeholder('prefix')))

@@ -1,0 +1,69 @@
+// Throughput of one HTTP target with autocannon, after a short warm-up, so every figure in a run
+// is measured the same way on the same machine.
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export interface Target {
+  url: string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+async function fire(target: Target, duration: number): Promise<number> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers ?? {},
+    ...(target.body ? { body: target.body } : {}),
+    connections: CONNECTIONS,
+    // The load generator gets its own thread, so it does not steal the event loop it measures.
+    workers: 1,
+    duration,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+/** Requests per second (mean over the run), after a one-second warm-up. */
+export async function requestsPerSecond(target: Target): Promise<number> {
+  await fire(target, 1);
+  return fire(target, SECONDS);
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: string;
+  baselineValue: number;
+  budget?: number;
+}
+
+export function printRows(title: string, rows: Row[]): void {
+  process.stdout.write(`\n${title}\n`);
+  for (const row of rows) {
+    const ratio = row.value / row.baselineValue;
+    const verdict =
+      row.budget === undefined
+        ? ''
+        : ratio >= row.budget
+          ? `  (budget ≥ ${row.budget}: ok)`
+          : `  (budget ≥ ${row.budget}: MISSED)`;
+    process.stdout.write(
+      `  ${row.name.padEnd(44)} ${row.value.toFixed(0).padStart(8)} ${row.unit}  = ${ratio.toFixed(2)} × ${row.baseline} (${row.baselineValue.toFixed(0)})${verdict}\n`,
+    );
+  }
+}
