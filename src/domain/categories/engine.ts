@@ -1,0 +1,27 @@
+// The validation engine over the served category schemas and the built-in rule sets. Pure: no I/O,
+// never throws on any metadata; schemas are compiled once per category on first use.
+
+import { METADATA_ROOT } from './pointer.ts';
+import { categorySchemas, fieldAccess } from './schemas/index.ts';
+import type { AccessTier, Category, SchemaCategory, ValidationContext, ValidationResult } from './types.ts';
+import { createValidator } from './validator.ts';
+
+export { advisory, validationError } from './advisories.ts';
+export { ERROR_CODES, localeKey, NOTICE_CODES, WARNING_CODES } from './codes.ts';
+export { EXPECTED_GRANULARITY } from './granularity.ts';
+
+function accessOf(category: SchemaCategory, pointer: string): AccessTier | undefined {
+  const relative = pointer.startsWith(`${METADATA_ROOT}/`) ? pointer.slice(METADATA_ROOT.length) : pointer;
+  return fieldAccess(category, relative);
+}
+
+const validateWith = createValidator({ schemas: categorySchemas, accessOf });
+
+/** Validates the metadata of a passport of `category`; paths are rooted at the passport body. */
+export function validate(
+  category: Category,
+  metadata: unknown,
+  context: ValidationContext = {},
+): ValidationResult {
+  return validateWith(category, metadata, context);
+}

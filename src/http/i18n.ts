@@ -1,0 +1,172 @@
+// End-user messages for advisory items in the 28 languages of the service (the 24 official EU
+// languages plus is, nb, nn, tr). One i18next instance, loaded synchronously at module load from
+// the JSON files, so that translating never awaits and never touches the disk per request.
+import i18next from 'i18next';
+import { localeKey } from '../domain/categories/codes.ts';
+import type { AdvisoryItem } from '../domain/categories/types.ts';
+import bg from '../locales/bg.json' with { type: 'json' };
+import cs from '../locales/cs.json' with { type: 'json' };
+import da from '../locales/da.json' with { type: 'json' };
+import de from '../locales/de.json' with { type: 'json' };
+import el from '../locales/el.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import es from '../locales/es.json' with { type: 'json' };
+import et from '../locales/et.json' with { type: 'json' };
+import fi from '../locales/fi.json' with { type: 'json' };
+import fr from '../locales/fr.json' with { type: 'json' };
+import ga from '../locales/ga.json' with { type: 'json' };
+import hr from '../locales/hr.json' with { type: 'json' };
+import hu from '../locales/hu.json' with { type: 'json' };
+import is from '../locales/is.json' with { type: 'json' };
+import it from '../locales/it.json' with { type: 'json' };
+import lt from '../locales/lt.json' with { type: 'json' };
+import lv from '../locales/lv.json' with { type: 'json' };
+import mt from '../locales/mt.json' with { type: 'json' };
+import nb from '../locales/nb.json' with { type: 'json' };
+import nl from '../locales/nl.json' with { type: 'json' };
+import nn from '../locales/nn.json' with { type: 'json' };
+import pl from '../locales/pl.json' with { type: 'json' };
+import pt from '../locales/pt.json' with { type: 'json' };
+import ro from '../locales/ro.json' with { type: 'json' };
+import sk from '../locales/sk.json' with { type: 'json' };
+import sl from '../locales/sl.json' with { type: 'json' };
+import sv from '../locales/sv.json' with { type: 'json' };
+import tr from '../locales/tr.json' with { type: 'json' };
+
+const RESOURCES = {
+  bg,
+  cs,
+  da,
+  de,
+  el,
+  en,
+  es,
+  et,
+  fi,
+  fr,
+  ga,
+  hr,
+  hu,
+  is,
+  it,
+  lt,
+  lv,
+  mt,
+  nb,
+  nl,
+  nn,
+  pl,
+  pt,
+  ro,
+  sk,
+  sl,
+  sv,
+  tr,
+};
+
+export type Lang = keyof typeof RESOURCES;
+export const SUPPORTED_LANGUAGES = Object.keys(RESOURCES).sort() as readonly Lang[];
+export const DEFAULT_LANGUAGE: Lang = 'en';
+
+/** Tags that name a supported language under another code: Norwegian without a variant is Bokmål. */
+const ALIASES: Readonly<Record<string, Lang>> = { no: 'nb' };
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: Object.fromEntries(
+    Object.entries(RESOURCES).map(([lang, messages]) => [lang, { translation: messages }]),
+  ),
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  initAsync: false,
+  // Output is JSON, not HTML: the page templates escape on their own.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+function isLang(value: string): value is Lang {
+  return Object.hasOwn(RESOURCES, value);
+}
+
+/** The supported language a BCP 47 tag falls back to (`de-AT` → de, `nb-NO` → nb, `no` → nb). */
+function supportedFor(tag: string): Lang | undefined {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (isLang(primary)) return primary;
+  return ALIASES[primary];
+}
+
+/** Accept-Language ranges by descending q; ranges with q=0 (explicitly refused) are dropped. */
+function acceptedTags(header: string): string[] {
+  const ranges: { tag: string; q: number; order: number }[] = [];
+  header
+    .slice(0, 2048)
+    .split(',')
+    .forEach((part, order) => {
+      const [tag = '', ...parameters] = part.split(';').map((p) => p.trim());
+      let q = 1;
+      for (const parameter of parameters) {
+        const match = /^q=([01](?:\.\d{0,3})?)$/i.exec(parameter);
+        if (match) q = Number(match[1]);
+        else if (/^q=/i.test(parameter)) q = Number.NaN;
+      }
+      if (tag !== '' && tag !== '*' && q > 0 && q <= 1) ranges.push({ tag, q, order });
+    });
+  return ranges.sort((a, b) => b.q - a.q || a.order - b.order).map((r) => r.tag);
+}
+
+/** `?lang=` wins over Accept-Language; anything unsupported falls through to English. */
+export function pickLanguage(langQuery: string | undefined, acceptLanguage: string | undefined): Lang {
+  if (langQuery !== undefined) {
+    const fromQuery = supportedFor(langQuery);
+    if (fromQuery !== undefined) return fromQuery;
+  }
+  for (const tag of acceptedTags(acceptLanguage ?? '')) {
+    const lang = supportedFor(tag);
+    if (lang !== undefined) return lang;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function t(lang: Lang, key: string, params?: Record<string, string | number>): string {
+  // Values go through `replace` so that a param named like an i18next option (count, lng, ns…)
+  // is interpolated as data and never changes how the message is looked up.
+  return instance.t(key, { lng: lang, replace: params ?? {} });
+}
+
+/** Params whose values are themselves words to translate, by code, with the key prefix to use. */
+const TRANSLATED_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  CATEGORY_GRANULARITY_UNEXPECTED: {
+    category: 'category',
+    granularity: 'granularity',
+    expected: 'granularity',
+  },
+  PII_SHAPE_DETECTED: { kind: 'pii' },
+};
+
+function translateParams(lang: Lang, item: AdvisoryItem): Record<string, string | number> {
+  const params = { ...item.params };
+  const translated = TRANSLATED_PARAMS[item.code] ?? {};
+  for (const [name, prefix] of Object.entries(translated)) {
+    const value = params[name];
+    if (typeof value !== 'string') continue;
+    params[name] = value
+      .split(', ')
+      .map((word) => (instance.exists(`${prefix}.${word}`) ? t(lang, `${prefix}.${word}`) : word))
+      .join(', ');
+  }
+  return params;
+}
+
+/** Adds `friendlyMessage` in `lang` and drops `params`, which are for building messages only. */
+export function localise(
+  items: readonly AdvisoryItem[],
+  lang: Lang,
+): Array<AdvisoryItem & { friendlyMessage: string }> {
+  return items.map((item) => {
+    const { params: _params, ...rest } = item;
+    const key = localeKey(item.code);
+    const friendlyMessage = instance.exists(key) ? t(lang, key, translateParams(lang, item)) : item.message;
+    return { ...rest, friendlyMessage };
+  });
+}
