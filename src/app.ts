@@ -13,6 +13,7 @@ import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyAuthenticator } from './modules/keys/service.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await whoamiRoutes(routes);
     await keyRoutes(routes, context);
     await workspaceRoutes(routes, context);
+    await categoryRoutes(routes, context);
   });
   await app.ready();
   return app;

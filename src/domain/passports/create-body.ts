@@ -1,0 +1,59 @@
+// Checks a passport create body (productId, category, originCountry, granularity, metadata) into
+// one ValidationResult, so that the dry-run validators and passport ingest judge it identically.
+import { validationError } from '../categories/advisories.ts';
+import { validate } from '../categories/engine.ts';
+import type { AdvisoryItem, Category, Granularity, ValidationResult } from '../categories/types.ts';
+
+export const GRANULARITIES: readonly Granularity[] = ['model', 'batch', 'item'];
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+// Codes Intl knows that are not countries: the EU, the UN, Eurozone and "unknown region".
+const NOT_COUNTRIES = new Set(['EU', 'UN', 'EZ', 'ZZ', 'QO']);
+
+/** ISO 3166-1 alpha-2: two capitals that name a known country (Intl echoes unknown codes back). */
+export function isCountryCode(value: string): boolean {
+  return /^[A-Z]{2}$/.test(value) && !NOT_COUNTRIES.has(value) && regionNames.of(value) !== value;
+}
+
+function checkEnvelope(body: Record<string, unknown>): AdvisoryItem[] {
+  const errors: AdvisoryItem[] = [];
+  const { productId, category, originCountry, granularity } = body;
+  if (productId === undefined || productId === null || productId === '') {
+    errors.push(validationError('REQUIRED_FIELD_MISSING', '/productId', { field: 'productId' }));
+  } else if (typeof productId !== 'string') {
+    errors.push(validationError('WRONG_TYPE', '/productId', { field: 'productId', expected: 'string' }));
+  }
+  if (category === undefined || category === null || category === '') {
+    errors.push(validationError('REQUIRED_FIELD_MISSING', '/category', { field: 'category' }));
+  }
+  if (originCountry !== undefined && originCountry !== null) {
+    if (typeof originCountry !== 'string' || !isCountryCode(originCountry)) {
+      errors.push(validationError('PATTERN_MISMATCH', '/originCountry', { field: 'originCountry' }));
+    }
+  }
+  if (granularity !== undefined && !GRANULARITIES.includes(granularity as Granularity)) {
+    errors.push(
+      validationError('VALUE_NOT_ALLOWED', '/granularity', {
+        field: 'granularity',
+        allowed: GRANULARITIES.join(', '),
+      }),
+    );
+  }
+  return errors;
+}
+
+export function checkPassportBody(body: Record<string, unknown>): ValidationResult {
+  const envelope = checkEnvelope(body);
+  const hasCategory = typeof body.category === 'string' && body.category !== '';
+  const result: ValidationResult = hasCategory
+    ? validate(body.category as Category, body.metadata, {
+        ...(typeof body.productId === 'string' ? { productId: body.productId } : {}),
+        ...(GRANULARITIES.includes(body.granularity as Granularity)
+          ? { granularity: body.granularity as Granularity }
+          : {}),
+        ...(typeof body.originCountry === 'string' ? { originCountry: body.originCountry } : {}),
+      })
+    : { errors: [], warnings: [], notices: [] };
+  return { ...result, errors: [...envelope, ...result.errors] };
+}
