@@ -1,0 +1,81 @@
+import type { JsonLdDocument, Options } from 'jsonld';
+import jsonld from 'jsonld';
+import { describe, expect, it } from 'vitest';
+import { categorySchemas } from '../categories/schemas/index.ts';
+import { dppContext } from './context.ts';
+import { escapeHtml } from './html.ts';
+import { vocabulary } from './vocabulary.ts';
+import { vocabularyHtml } from './vocabulary-html.ts';
+
+const BASE = 'https://dpp.example.com';
+const NS = `${BASE}/ns/dpp#`;
+const terms = Object.keys(dppContext(BASE)['@context']).filter((k) => !k.startsWith('@'));
+const graph = vocabulary(BASE)['@graph'];
+const node = (term: string) => graph.find((n) => n['@id'] === `dpp:${term}`);
+
+describe('vocabulary (d)', () => {
+  it('lists every term of the context, once', () => {
+    const ids = graph.map((n) => n['@id']).filter((id) => id.startsWith('dpp:'));
+    expect(ids).toEqual(terms.map((t) => `dpp:${t}`));
+  });
+
+  it('types classes and properties and gives each an English label and comment', () => {
+    expect(node('BatteryUnit')?.['@type']).toBe('rdfs:Class');
+    expect(node('serialNumber')?.['@type']).toBe('rdf:Property');
+    for (const n of graph) {
+      expect(n['rdfs:label']['@value'], n['@id']).not.toBe('');
+      expect(n['rdfs:comment']['@value'], n['@id']).not.toBe('');
+      expect(n['rdfs:label']['@language']).toBe('en');
+    }
+  });
+
+  it('takes labels, comments and units of category terms from the schema', () => {
+    const batteries = categorySchemas.batteries as {
+      properties: Record<string, { properties: Record<string, Record<string, string>> }>;
+    };
+    const mass = batteries.properties.generalInformation?.properties.batteryMass;
+    expect(node('batteryMass')?.['rdfs:label']['@value']).toBe(mass?.title);
+    expect(node('batteryMass')?.['rdfs:comment']['@value']).toBe(mass?.description);
+    expect(node('batteryMass')?.['schema:unitCode']).toBe('kg');
+    expect(node('total')?.['schema:unitCode']).toBeUndefined();
+    expect(node('total')?.['rdfs:comment']['@value']).toMatch(/kgCO2e\/kWh.*tCO2e\/t/);
+  });
+
+  it('gives domains and ranges where they are clear', () => {
+    expect(node('serialNumber')?.['rdfs:domain']).toEqual({ '@id': 'dpp:BatteryUnit' });
+    expect(node('createdAt')?.['schema:domainIncludes']).toContainEqual({ '@id': 'dpp:BatteryUnitEvent' });
+    expect(node('dynamicData')?.['rdfs:range']).toEqual({ '@id': 'dpp:BatteryUnitEvent' });
+    expect(node('issuedOn')?.['rdfs:range']).toEqual({ '@id': 'http://www.w3.org/2001/XMLSchema#date' });
+  });
+
+  it('is JSON-LD that expands without loss to IRIs in the namespace', async () => {
+    // `safe` exists in jsonld 8 but not in @types/jsonld 1.5; the document has an inline context.
+    const options: Options.Expand & { safe: boolean } = { safe: true };
+    const expanded = await jsonld.expand(vocabulary(BASE) as unknown as JsonLdDocument, options);
+    const ids = expanded.map((n) => n['@id']);
+    expect(ids).toContain(`${NS}DigitalProductPassport`);
+    expect(ids).toContain(`${NS}payload`);
+  });
+});
+
+describe('vocabularyHtml (d)', () => {
+  const html = vocabularyHtml(BASE);
+
+  it('has an anchor for every term, and no id twice', () => {
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const term of terms) expect(ids, term).toContain(term);
+  });
+
+  it('is self-contained', () => {
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|url\(|@import/i);
+    for (const m of html.matchAll(/href="([^"]+)"/g))
+      expect(m[1]).toMatch(/^(#|https:\/\/dpp\.example\.com\/)/);
+  });
+
+  it('escapes text', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(vocabularyHtml('https://x.example/"><script>')).not.toContain('<script>');
+  });
+});
