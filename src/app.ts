@@ -17,6 +17,7 @@ import { categoryRoutes } from './modules/categories/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyAuthenticator } from './modules/keys/service.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
+import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await keyRoutes(routes, context);
     await workspaceRoutes(routes, context);
     await categoryRoutes(routes, context);
+    await vocabularyRoutes(routes, context);
   });
   await app.ready();
   return app;

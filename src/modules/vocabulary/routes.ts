@@ -1,0 +1,55 @@
+// The JSON-LD vocabulary our documents use: the canonical context, the frozen secondary context
+// and the term vocabulary (JSON-LD or HTML). Rendered once per app: they change only with a release.
+import type { App, AppContext } from '../../context.ts';
+import { dppContext, secondaryContext, vocabulary, vocabularyHtml } from '../../domain/vocabulary/index.ts';
+import { negotiate } from '../../http/negotiate.ts';
+import { errorResponses } from '../../http/schemas.ts';
+
+const tags = ['Vocabulary'];
+const LD = 'application/ld+json; charset=utf-8';
+// Public documents that JSON-LD processors in browsers fetch: cacheable and readable cross-origin.
+const PUBLIC_DOCUMENT = { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' };
+
+export async function vocabularyRoutes(app: App, { config }: AppContext): Promise<void> {
+  const base = config.publicBaseUrl;
+  const context = JSON.stringify(dppContext(base));
+  const secondary = JSON.stringify(secondaryContext(base));
+  const terms = JSON.stringify(vocabulary(base));
+  const termsHtml = vocabularyHtml(base);
+
+  app.get(
+    '/contexts/dpp/v1',
+    { schema: { tags, summary: 'Canonical JSON-LD context', response: errorResponses(429) } },
+    async (_request, reply) => reply.headers(PUBLIC_DOCUMENT).type(LD).serializer(String).send(context),
+  );
+
+  app.get(
+    '/context/v1',
+    {
+      schema: {
+        tags,
+        summary: 'Secondary JSON-LD context with a fixed term list',
+        response: errorResponses(429),
+      },
+    },
+    async (_request, reply) => reply.headers(PUBLIC_DOCUMENT).type(LD).serializer(String).send(secondary),
+  );
+
+  app.get(
+    '/ns/dpp',
+    {
+      schema: {
+        tags,
+        summary: 'The vocabulary term IRIs resolve to (JSON-LD, or HTML for browsers)',
+        response: errorResponses(429),
+      },
+    },
+    async (request, reply) => {
+      reply.headers(PUBLIC_DOCUMENT).header('vary', 'Accept');
+      if (negotiate(request.headers.accept, ['application/ld+json', 'text/html']) === 'text/html') {
+        return reply.type('text/html; charset=utf-8').serializer(String).send(termsHtml);
+      }
+      return reply.type(LD).serializer(String).send(terms);
+    },
+  );
+}
