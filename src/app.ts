@@ -14,8 +14,13 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { facilityRoutes } from './modules/facilities/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyAuthenticator } from './modules/keys/service.ts';
+import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-client.ts';
+import { operatorRoutes } from './modules/operators/routes.ts';
+import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
+import { passportRoutes } from './modules/passports/routes.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';
@@ -28,6 +33,8 @@ export interface BuildOptions {
   /** SHA-256 of the platform admin token in force (PLATFORM_ADMIN_TOKEN, or the one generated at first boot). */
   adminTokenHash?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
+  eoriRegistry?: EoriRegistry;
 }
 
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'];
@@ -67,7 +74,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await registerOpenApi(app, config.publicBaseUrl);
 
-  const context: AppContext = { config, db, clock };
+  const eoriRegistry =
+    options.eoriRegistry ??
+    (config.eoriValidationUrl
+      ? soapEoriRegistry({
+          url: config.eoriValidationUrl,
+          onError: (error) => app.log.warn({ err: error }, 'EORI registry unavailable'),
+        })
+      : undefined);
+  const context: AppContext = { config, db, clock, ...(eoriRegistry ? { eoriRegistry } : {}) };
   await app.register(async (scope) => {
     const routes = scope as unknown as App;
     await serviceRoutes(routes, context);
@@ -75,7 +90,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await keyRoutes(routes, context);
     await workspaceRoutes(routes, context);
     await categoryRoutes(routes, context);
+    await operatorRoutes(routes, context);
+    await facilityRoutes(routes, context);
     await vocabularyRoutes(routes, context);
+    await passportRoutes(routes, context);
+    await passportHistoryRoutes(routes, context);
   });
   await app.ready();
   return app;

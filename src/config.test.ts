@@ -50,6 +50,8 @@ describe('loadConfig', () => {
     ['PLATFORM_ADMIN_TOKEN', 'short'],
     ['MASTER_KEY', 'not-hex'],
     ['LOG_LEVEL', 'verbose'],
+    ['EORI_VALIDATION_URL', 'ec.europa.eu/validation'],
+    ['EORI_VALIDATION_URL', 'ftp://ec.europa.eu/validation'],
   ])('stops on a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -57,5 +59,14 @@ describe('loadConfig', () => {
 
   it('requires MASTER_KEY with a shared PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/MASTER_KEY/);
+  });
+
+  it('reads EORI_VALIDATION_URL, optional', () => {
+    expect(loadConfig({}).eoriValidationUrl).toBeUndefined();
+    const url = 'https://ec.europa.eu/taxation_customs/dds2/eos/validation/services/validation';
+    expect(loadConfig({ EORI_VALIDATION_URL: url }).eoriValidationUrl).toBe(url);
+    expect(loadConfig({ EORI_VALIDATION_URL: 'http://127.0.0.1:8089/eori' }).eoriValidationUrl).toBe(
+      'http://127.0.0.1:8089/eori',
+    );
   });
 });

@@ -17,6 +17,8 @@ export const ConfigSchema = Type.Object({
   masterKey: Type.Optional(Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$' })),
   trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 0 }), Type.Array(Type.String())]),
   logLevel: Type.Enum(LOG_LEVELS),
+  /** SOAP endpoint of the EU EORI validation service; unset, EORI numbers are not looked up. */
+  eoriValidationUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
   /** Build identity, reported by GET /api/v1/version. */
   buildCommit: Type.String(),
   buildTime: Type.String(),
@@ -61,6 +63,7 @@ const NAMES: Record<keyof Config, string> = {
   masterKey: 'MASTER_KEY',
   trustProxy: 'TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
+  eoriValidationUrl: 'EORI_VALIDATION_URL',
   buildCommit: 'BUILD_COMMIT',
   buildTime: 'BUILD_TIME',
 };
@@ -78,6 +81,7 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     masterKey: optional(env, 'MASTER_KEY'),
     trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    eoriValidationUrl: optional(env, 'EORI_VALIDATION_URL'),
     buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
     buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
   };

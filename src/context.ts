@@ -10,12 +10,15 @@ import type {
 } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { EoriRegistry } from './modules/operators/eori-client.ts';
 
 export interface AppContext {
   config: Config;
   db: Db;
   /** Injected so that tests can move time (key expiry, history instants). */
   clock: () => Date;
+  /** Looks EORI numbers up; absent when EORI_VALIDATION_URL is unset (operators stay unchecked). */
+  eoriRegistry?: EoriRegistry;
 }
 
 export type App = FastifyInstance<

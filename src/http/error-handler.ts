@@ -2,7 +2,9 @@
 // names (malformed JSON, query-string violations) keep Fastify's body plus requestId; everything
 // unexpected is a 500 that hides internals and is logged with the request id.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdvisoryItem } from '../domain/categories/types.ts';
 import { AppError } from './errors.ts';
+import { localisedItems } from './language.ts';
 
 function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode: number, code = error.code) {
   return {
@@ -14,9 +16,26 @@ function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode:
   };
 }
 
+// Advisory items in an error body get their friendlyMessage in the caller's language here, once,
+// rather than in every service that raises a validation failure.
+const LOCALISED_FIELDS = ['errors', 'warnings', 'notices'];
+
+function localiseBody(request: FastifyRequest, body: Record<string, unknown>): Record<string, unknown> {
+  for (const field of LOCALISED_FIELDS) {
+    const items = body[field];
+    if (
+      Array.isArray(items) &&
+      items.every((item) => typeof item === 'object' && item !== null && 'code' in item)
+    ) {
+      body[field] = localisedItems(request, items as AdvisoryItem[]);
+    }
+  }
+  return body;
+}
+
 function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   reply.headers(error.headers);
-  return reply.code(error.status).send(error.toBody());
+  return reply.code(error.status).send(localiseBody(reply.request, error.toBody()));
 }
 
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {

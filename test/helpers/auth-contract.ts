@@ -24,10 +24,20 @@ export function authContract(route: RouteUnderTest): void {
     let now = Date.now();
     let app: App;
     let workspace: TestWorkspace;
+    // A route's URL may create its resource: made once per workspace, then reused.
+    const urls = new Map<string, Promise<string>>();
+    const urlFor = (ws: TestWorkspace) => {
+      let url = urls.get(ws.id);
+      if (!url) {
+        url = Promise.resolve(route.url(app, ws));
+        urls.set(ws.id, url);
+      }
+      return url;
+    };
     const call = async (headers: Record<string, string>, extra: Partial<InjectOptions> = {}) =>
       app.inject({
         method: route.method,
-        url: await route.url(app, workspace),
+        url: await urlFor(workspace),
         headers,
         ...(route.payload !== undefined ? { payload: route.payload as InjectOptions['payload'] } : {}),
         ...extra,
@@ -106,7 +116,7 @@ export function authContract(route: RouteUnderTest): void {
     if (route.method !== 'GET') {
       it('answers 402 while the subscription is not active', async () => {
         const lapsed = await createWorkspace(app, 'enterprise');
-        const url = await route.url(app, lapsed); // its resources exist before the subscription lapses
+        const url = await urlFor(lapsed); // its resources exist before the subscription lapses
         await app.inject({
           method: 'PATCH',
           url: `/admin/v1/workspaces/${lapsed.id}`,

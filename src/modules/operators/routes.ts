@@ -1,0 +1,154 @@
+// Economic operators bound to the workspace: register (EORI or national registry id), list, read,
+// update, archive or delete, restore.
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { tenantOf } from '../../http/auth.ts';
+import { localisedItems } from '../../http/language.ts';
+import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { LangQuery } from '../categories/schemas.ts';
+import {
+  ArchivedOperatorResponse,
+  CreatedOperatorResponse,
+  CreateOperatorBody,
+  OperatorIdParams,
+  OperatorListQuery,
+  OperatorListResponse,
+  OperatorResponse,
+  RestoredOperatorResponse,
+  UpdatedOperatorResponse,
+  UpdateOperatorBody,
+} from './schemas.ts';
+import * as operators from './service.ts';
+
+const read = { kind: 'tenant', permission: 'operator:read' } as const;
+const write = { kind: 'tenant', permission: 'operator:write' } as const;
+const tags = ['Economic operators'];
+const WRITE_ERRORS = [...TENANT_ERRORS, 409];
+
+export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppContext): Promise<void> {
+  app.post(
+    '/api/v1/operators',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Register an economic operator and bind it to the workspace',
+        querystring: LangQuery,
+        body: CreateOperatorBody,
+        response: { 201: CreatedOperatorResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const principal = tenantOf(request);
+      const { operator, warnings } = await operators.createOperator(
+        db,
+        eoriRegistry,
+        principal,
+        request.body,
+      );
+      return reply.code(201).send({
+        success: true,
+        operator,
+        ...(warnings.length > 0 ? { warnings: localisedItems(request, warnings) } : {}),
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/operators',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'List the operators bound to the workspace',
+        querystring: OperatorListQuery,
+        response: { 200: OperatorListResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request) => {
+      const includeArchived = request.query.includeArchived === 'true';
+      const list = await operators.listOperators(db, tenantOf(request), includeArchived);
+      return { success: true as const, count: list.length, operators: list };
+    },
+  );
+
+  app.get(
+    '/api/v1/operators/:id',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'Fetch one operator',
+        params: OperatorIdParams,
+        response: { 200: OperatorResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      operator: await operators.readOperator(db, tenantOf(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/api/v1/operators/:id',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Update name, role, country or address; regId and regIdScheme are immutable',
+        params: OperatorIdParams,
+        body: UpdateOperatorBody,
+        response: { 200: UpdatedOperatorResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      operator: await operators.updateOperator(
+        db,
+        tenantOf(request),
+        request.params.id,
+        request.body,
+        clock(),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/v1/operators/:id',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Archive the operator (and its passports) if it has passports, else delete it',
+        params: OperatorIdParams,
+        response: {
+          200: ArchivedOperatorResponse,
+          204: Type.Null(),
+          ...errorResponses(...WRITE_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const removed = await operators.removeOperator(db, tenantOf(request), request.params.id, clock());
+      if (!removed.archived) return reply.code(204).send(null);
+      return reply.code(200).send({ success: true, ...removed });
+    },
+  );
+
+  app.post(
+    '/api/v1/operators/:id/restore',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Restore an archived operator together with its archived passports',
+        params: OperatorIdParams,
+        response: { 200: RestoredOperatorResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await operators.restoreOperator(db, tenantOf(request), request.params.id, clock())),
+    }),
+  );
+}

@@ -1,0 +1,202 @@
+// Economic operator rules: registration (with the EORI look-up), operator scope, and the
+// archive/restore lifecycle that carries the operator's passports along in one transaction.
+import type { Db, Executor } from '../../db/client.ts';
+import { advisory } from '../../domain/categories/advisories.ts';
+import type { AdvisoryItem } from '../../domain/categories/types.ts';
+import { checkRegId, EORI_SCHEME, type OperatorRole } from '../../domain/operators/registration.ts';
+import type { KeyPrincipal } from '../../http/auth.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { detachFacilitiesOfOperator } from '../facilities/operator-links.ts';
+import {
+  archivePassportsOfOperator,
+  countPassportsOfOperator,
+  restorePassportsOfOperator,
+} from '../passports/operator-links.ts';
+import { checkCountry, normaliseAddress } from './address.ts';
+import type { EoriRegistry } from './eori-client.ts';
+import { type Address, type OperatorRecord, type RegistryStatus, toOperatorRecord } from './records.ts';
+import { assertOperatorScope, assertWorkspaceWide, scopedOperatorId } from './scope.ts';
+import * as store from './store.ts';
+
+export { type Address, type OperatorRecord, toEconomicOperatorObject } from './records.ts';
+
+export interface CreateOperatorInput {
+  name: string;
+  regId: string;
+  regIdScheme: string;
+  role: OperatorRole;
+  country?: string;
+  address?: Address;
+}
+
+export interface UpdateOperatorInput {
+  name?: string;
+  role?: OperatorRole;
+  country?: string | null;
+  address?: Address | null;
+  regId?: unknown;
+  regIdScheme?: unknown;
+}
+
+export type OperatorWithCount = OperatorRecord & { passportCount: number };
+
+/** One operator of the workspace, archived or not; null when the workspace has no such operator. */
+export async function getOperator(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<OperatorRecord | null> {
+  const row = await store.findOperator(db, tenantId, id);
+  return row ? toOperatorRecord(row) : null;
+}
+
+/** The workspace's only live operator, which a passport naming none is attributed to; null when
+ * there are none or several (the caller must then name one). */
+export async function onlyOperator(db: Executor, tenantId: string): Promise<OperatorRecord | null> {
+  const rows = await store.listOperators(db, tenantId, { includeArchived: false, limit: 2 });
+  const [only] = rows;
+  return rows.length === 1 && only ? toOperatorRecord(only) : null;
+}
+
+/** The operator behind `id` as the principal may see it: 404 outside the workspace, 403 out of scope. */
+async function visibleOperator(db: Executor, principal: KeyPrincipal, id: string) {
+  const row = await store.findOperator(db, principal.tenant.id, id);
+  if (!row) throw notFound('Economic operator not found');
+  assertOperatorScope(principal, row.id, 'economic operator');
+  return row;
+}
+
+async function withCount(db: Executor, tenantId: string, record: OperatorRecord): Promise<OperatorWithCount> {
+  return { ...record, passportCount: await countPassportsOfOperator(db, tenantId, record.id) };
+}
+
+// The registry only decides a warning; a custom registry that throws is as good as an absent one.
+async function lookUpEori(registry: EoriRegistry | undefined, eori: string) {
+  if (!registry) return 'unavailable' as const;
+  try {
+    return await registry.check(eori);
+  } catch {
+    return 'unavailable' as const;
+  }
+}
+
+export async function createOperator(
+  db: Db,
+  registry: EoriRegistry | undefined,
+  principal: KeyPrincipal,
+  input: CreateOperatorInput,
+): Promise<{ operator: OperatorRecord; warnings: AdvisoryItem[] }> {
+  assertWorkspaceWide(principal, 'register economic operators');
+  const checked = checkRegId(input.regIdScheme, input.regId);
+  if (!checked.ok) throw badRequest(checked.message);
+  checkCountry(input.country, 'country');
+  const address = normaliseAddress(input.address, 'address');
+
+  let registryStatus: RegistryStatus = 'unchecked';
+  const warnings: AdvisoryItem[] = [];
+  if (input.regIdScheme === EORI_SCHEME) {
+    const found = await lookUpEori(registry, checked.regId);
+    if (found === 'valid') registryStatus = 'confirmed';
+    if (found === 'invalid') {
+      registryStatus = 'not_found';
+      warnings.push(advisory('EORI_NOT_FOUND', { eori: checked.regId }, '/regId'));
+    }
+  }
+  const row = await store.insertOperator(db, {
+    tenantId: principal.tenant.id,
+    name: input.name,
+    regId: checked.regId,
+    regIdScheme: input.regIdScheme,
+    role: input.role,
+    country: input.country ?? null,
+    address,
+    registryStatus,
+  });
+  return { operator: toOperatorRecord(row), warnings };
+}
+
+export async function listOperators(
+  db: Db,
+  principal: KeyPrincipal,
+  includeArchived: boolean,
+): Promise<OperatorWithCount[]> {
+  const tenantId = principal.tenant.id;
+  const own = scopedOperatorId(principal);
+  const rows = await store.listOperators(db, tenantId, {
+    includeArchived,
+    ...(own !== null ? { onlyId: own } : {}),
+  });
+  // Workspaces bind a handful of operators, so one count each stays cheap.
+  return Promise.all(rows.map((row) => withCount(db, tenantId, toOperatorRecord(row))));
+}
+
+export async function readOperator(db: Db, principal: KeyPrincipal, id: string): Promise<OperatorWithCount> {
+  const row = await visibleOperator(db, principal, id);
+  return withCount(db, principal.tenant.id, toOperatorRecord(row));
+}
+
+export async function updateOperator(
+  db: Db,
+  principal: KeyPrincipal,
+  id: string,
+  input: UpdateOperatorInput,
+  now: Date,
+): Promise<OperatorRecord> {
+  // Passports and seals carry `<scheme>:<regId>`; changing it would silently re-attribute them.
+  if (input.regId !== undefined || input.regIdScheme !== undefined) throw badRequest('regId is immutable');
+  await visibleOperator(db, principal, id);
+  checkCountry(input.country, 'country');
+  const changes: store.OperatorChanges = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.role !== undefined) changes.role = input.role;
+  if (input.country !== undefined) changes.country = input.country;
+  if (input.address !== undefined) changes.address = normaliseAddress(input.address, 'address');
+  const row = await store.updateOperator(db, principal.tenant.id, id, changes, now);
+  if (!row) throw notFound('Economic operator not found');
+  return toOperatorRecord(row);
+}
+
+export type RemovedOperator =
+  | { archived: true; operator: OperatorRecord; archivedPassports: number }
+  | { archived: false };
+
+/** Archives an operator that has passports (with them), hard-deletes one that has none. */
+export async function removeOperator(
+  db: Db,
+  principal: KeyPrincipal,
+  id: string,
+  now: Date,
+): Promise<RemovedOperator> {
+  const tenantId = principal.tenant.id;
+  return db.transaction(async (tx) => {
+    const row = await visibleOperator(tx, principal, id);
+    assertWorkspaceWide(principal, 'delete economic operators');
+    if ((await countPassportsOfOperator(tx, tenantId, id)) > 0) {
+      const archivedPassports = await archivePassportsOfOperator(tx, tenantId, id, now);
+      // Deleting an archived operator again archives whatever passports it gained since; its own
+      // archivedAt keeps the first instant.
+      const archived = row.archivedAt
+        ? row
+        : await store.updateOperator(tx, tenantId, id, { archivedAt: now }, now);
+      if (!archived) throw notFound('Economic operator not found');
+      return { archived: true, operator: toOperatorRecord(archived), archivedPassports };
+    }
+    await detachFacilitiesOfOperator(tx, tenantId, id, now);
+    await store.deleteOperator(tx, tenantId, id);
+    return { archived: false };
+  });
+}
+
+/** Brings an archived operator back, together with its archived passports. */
+export async function restoreOperator(db: Db, principal: KeyPrincipal, id: string, now: Date) {
+  const tenantId = principal.tenant.id;
+  return db.transaction(async (tx) => {
+    const row = await visibleOperator(tx, principal, id);
+    assertWorkspaceWide(principal, 'restore economic operators');
+    if (!row.archivedAt) throw conflict('The economic operator is not archived');
+    const restored = await store.updateOperator(tx, tenantId, id, { archivedAt: null }, now);
+    if (!restored) throw notFound('Economic operator not found');
+    const restoredPassports = await restorePassportsOfOperator(tx, tenantId, id);
+    return { operator: toOperatorRecord(restored), restoredPassports };
+  });
+}

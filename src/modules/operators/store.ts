@@ -1,0 +1,88 @@
+// SQL for economic operators. Every function takes the tenant first and filters on it.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { operators } from '../../db/schema.ts';
+import { conflict } from '../../http/errors.ts';
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type NewOperator = Pick<
+  typeof operators.$inferInsert,
+  'tenantId' | 'name' | 'regId' | 'regIdScheme' | 'role' | 'country' | 'address' | 'registryStatus'
+>;
+export type OperatorChanges = Partial<Pick<OperatorRow, 'name' | 'role' | 'country' | 'address'>>;
+
+export async function insertOperator(db: Executor, values: NewOperator): Promise<OperatorRow> {
+  try {
+    const [row] = await db.insert(operators).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(
+        `An operator with ${values.regIdScheme} ${values.regId} is already bound to this workspace`,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function findOperator(db: Executor, tenantId: string, id: string): Promise<OperatorRow | null> {
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(and(eq(operators.tenantId, tenantId), eq(operators.id, id)));
+  return row ?? null;
+}
+
+export interface ListFilter {
+  includeArchived: boolean;
+  /** Only this operator (an operator-scoped key's own). */
+  onlyId?: string;
+  /** Stop after this many rows: callers that only need to know "one or more than one". */
+  limit?: number;
+}
+
+export function listOperators(db: Executor, tenantId: string, filter: ListFilter): Promise<OperatorRow[]> {
+  const query = db
+    .select()
+    .from(operators)
+    .where(
+      and(
+        eq(operators.tenantId, tenantId),
+        filter.includeArchived ? undefined : isNull(operators.archivedAt),
+        filter.onlyId === undefined ? undefined : eq(operators.id, filter.onlyId),
+      ),
+    )
+    .orderBy(asc(operators.createdAt), asc(operators.id));
+  return filter.limit === undefined ? query : query.limit(filter.limit);
+}
+
+export async function updateOperator(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  changes: OperatorChanges & { archivedAt?: Date | null },
+  at: Date,
+): Promise<OperatorRow | null> {
+  const [row] = await db
+    .update(operators)
+    .set({ ...changes, updatedAt: at })
+    .where(and(eq(operators.tenantId, tenantId), eq(operators.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Hard delete. A passport still naming the operator (the foreign key) makes it a conflict. */
+export async function deleteOperator(db: Executor, tenantId: string, id: string): Promise<boolean> {
+  try {
+    const rows = await db
+      .delete(operators)
+      .where(and(eq(operators.tenantId, tenantId), eq(operators.id, id)))
+      .returning({ id: operators.id });
+    return rows.length > 0;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('The operator has passports; it can only be archived');
+    throw error;
+  }
+}

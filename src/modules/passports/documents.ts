@@ -1,0 +1,68 @@
+// Rendering a stored passport into its owner document. The text form is what GET serves and what
+// a version archives, from one function, so the two can never differ by a byte.
+import type { Executor } from '../../db/client.ts';
+import type { EconomicOperatorObject, PassportState } from '../../domain/passports/document.ts';
+import { renderPassportDocument } from '../../domain/passports/document.ts';
+import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
+import { getFacility, toPublicFacility } from '../facilities/service.ts';
+import { getOperator, toEconomicOperatorObject } from '../operators/service.ts';
+import type { PassportRow } from './store.ts';
+
+export function toState(row: PassportRow): PassportState {
+  return {
+    id: row.id,
+    productId: row.productId,
+    productIdScheme: row.productIdScheme as PassportState['productIdScheme'],
+    category: row.category,
+    originCountry: row.originCountry,
+    granularity: row.granularity,
+    status: row.status as PassportStatus,
+    metadata: row.metadata,
+    archivedAt: row.archivedAt,
+    retentionUntil: row.retentionUntil,
+    digitalSeal: row.digitalSeal,
+    signingPublicKey: row.signingPublicKey,
+    proof: row.proof,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Renders passports, reading each operator and facility once however many passports share them. */
+export function documentRenderer(db: Executor, baseUrl: string) {
+  const operators = new Map<string, Promise<EconomicOperatorObject>>();
+  const facilities = new Map<string, Promise<Record<string, unknown> | null>>();
+
+  const operatorOf = (tenantId: string, id: string) => {
+    let found = operators.get(id);
+    if (!found) {
+      found = getOperator(db, tenantId, id).then((record) => {
+        if (!record) throw new Error(`passport references missing operator ${id}`);
+        return toEconomicOperatorObject(record) as EconomicOperatorObject;
+      });
+      operators.set(id, found);
+    }
+    return found;
+  };
+  const facilityOf = (tenantId: string, id: string | null) => {
+    if (id === null) return Promise.resolve(null);
+    let found = facilities.get(id);
+    if (!found) {
+      found = getFacility(db, tenantId, id).then((record) => (record ? toPublicFacility(record) : null));
+      facilities.set(id, found);
+    }
+    return found;
+  };
+
+  return async (row: PassportRow) =>
+    renderPassportDocument({
+      passport: toState(row),
+      economicOperator: await operatorOf(row.tenantId, row.operatorId),
+      manufacturingFacility: await facilityOf(row.tenantId, row.facilityId),
+      baseUrl,
+    });
+}
+
+export async function renderOwnerText(db: Executor, baseUrl: string, row: PassportRow): Promise<string> {
+  return JSON.stringify(await documentRenderer(db, baseUrl)(row));
+}

@@ -1,0 +1,78 @@
+// Passport history: the version list, one archived version, and the version current at an instant.
+import type { App, AppContext } from '../../context.ts';
+import { tenantOf } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import { actorOf } from './actor.ts';
+import { documentAt, listHistory, versionDocument } from './history.ts';
+import { LD_JSON } from './routes.ts';
+import { AtQuery, HistoryResponse, IdParams, VersionParams } from './schemas.ts';
+import type { Services } from './service.ts';
+
+const tags = ['Passport history'];
+const access = { kind: 'tenant', permission: 'passport:read' } as const;
+
+export async function passportHistoryRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
+  const services: Services = { db, baseUrl: config.publicBaseUrl, clock };
+
+  app.get(
+    '/api/v1/passports/:id/history',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Archived versions, newest first',
+        params: IdParams,
+        querystring: PagingQuery,
+        response: { 200: HistoryResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = readPaging(request.query);
+      const history = await listHistory(services, actorOf(tenantOf(request)), request.params.id, page, limit);
+      return { success: true as const, ...history };
+    },
+  );
+
+  app.get(
+    '/api/v1/passports/:id/history/at',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'The passport document current at an instant (?at=<ISO 8601>)',
+        params: IdParams,
+        querystring: AtQuery,
+        response: errorResponses(...TENANT_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const text = await documentAt(
+        services,
+        actorOf(tenantOf(request)),
+        request.params.id,
+        request.query.at,
+      );
+      return reply.type(LD_JSON).serializer(String).send(text);
+    },
+  );
+
+  app.get(
+    '/api/v1/passports/:id/history/:version',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'One archived version as a document',
+        params: VersionParams,
+        response: errorResponses(...TENANT_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const version = Number(request.params.version);
+      if (!Number.isSafeInteger(version) || version < 1) throw notFound('No such version');
+      const text = await versionDocument(services, actorOf(tenantOf(request)), request.params.id, version);
+      return reply.type(LD_JSON).serializer(String).send(text);
+    },
+  );
+}

@@ -1,0 +1,110 @@
+// Turns a passport body into the state to store: identity normalised, GTIN copied where the category
+// wants it, operator and facility resolved, metadata validated. Shared by create, update and bulk.
+import type { Executor } from '../../db/client.ts';
+import { advisory } from '../../domain/categories/advisories.ts';
+import type { AdvisoryItem, Granularity } from '../../domain/categories/types.ts';
+import { checkPassportBody } from '../../domain/passports/create-body.ts';
+import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
+import { productIdentity } from '../../domain/passports/identity.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { getFacility } from '../facilities/service.ts';
+import { getOperator, onlyOperator } from '../operators/service.ts';
+import { type Actor, assertOperatorScope } from './actor.ts';
+
+export interface PassportBody {
+  productId?: unknown;
+  category?: unknown;
+  originCountry?: unknown;
+  operatorId?: unknown;
+  facilityId?: unknown;
+  granularity?: unknown;
+  status?: unknown;
+  metadata?: unknown;
+}
+
+export interface PreparedPassport {
+  productId: string;
+  productIdScheme: 'GTIN' | 'GRAI' | 'SKU';
+  category: string;
+  originCountry: string | null;
+  operatorId: string;
+  facilityId: string | null;
+  granularity: Granularity;
+  metadata: unknown;
+  warnings: AdvisoryItem[];
+  notices: AdvisoryItem[];
+}
+
+export function validationFailed(errors: AdvisoryItem[], warnings: AdvisoryItem[]): AppError {
+  const summary = errors
+    .slice(0, 3)
+    .map((item) => `${item.path ?? ''}: ${item.message}`)
+    .join('; ');
+  return new AppError(
+    'VALIDATION_FAILED',
+    `Passport data is invalid (${errors.length} error(s)): ${summary}`,
+    {
+      extra: { errors, warnings },
+    },
+  );
+}
+
+async function resolveOperator(db: Executor, actor: Actor, requested: unknown, notices: AdvisoryItem[]) {
+  if (requested !== undefined && requested !== null) {
+    if (typeof requested !== 'string') throw badRequest('operatorId must be a string');
+    assertOperatorScope(actor, requested);
+    const operator = await getOperator(db, actor.tenantId, requested).catch(() => null);
+    if (!operator) throw badRequest('operatorId does not name an operator of this workspace');
+    if (operator.archivedAt) throw badRequest('operatorId names an archived operator; restore it first');
+    return operator.id;
+  }
+  if (actor.operatorId !== null) return actor.operatorId;
+  const only = await onlyOperator(db, actor.tenantId);
+  if (!only) {
+    throw badRequest(
+      'operatorId is required: the workspace has no single economic operator to attribute the passport to',
+    );
+  }
+  notices.push(advisory('OPERATOR_AUTO_ATTRIBUTED', { operator: only.economicOperatorId }, '/operatorId'));
+  return only.id;
+}
+
+async function resolveFacility(db: Executor, tenantId: string, requested: unknown): Promise<string | null> {
+  if (requested === undefined || requested === null) return null;
+  if (typeof requested !== 'string') throw badRequest('facilityId must be a string');
+  const facility = await getFacility(db, tenantId, requested).catch(() => null);
+  if (!facility) throw badRequest('facilityId does not name a facility of this workspace');
+  return facility.id;
+}
+
+export async function preparePassport(
+  db: Executor,
+  actor: Actor,
+  body: PassportBody,
+): Promise<PreparedPassport> {
+  const notices: AdvisoryItem[] = [];
+  let metadata = body.metadata;
+  const identity = typeof body.productId === 'string' ? productIdentity(body.productId) : null;
+  if (identity?.scheme === 'GTIN' && typeof body.category === 'string') {
+    const copied = copyGtinIntoMetadata(body.category, metadata, identity.productId);
+    metadata = copied.metadata;
+    if (copied.notice) notices.push(copied.notice);
+  }
+  const checked = checkPassportBody({ ...body, metadata } as Record<string, unknown>);
+  if (checked.errors.length > 0 || !identity) throw validationFailed(checked.errors, checked.warnings);
+
+  const operatorId = await resolveOperator(db, actor, body.operatorId, notices);
+  const facilityId = await resolveFacility(db, actor.tenantId, body.facilityId);
+  return {
+    productId: identity.productId,
+    productIdScheme: identity.scheme,
+    category: body.category as string,
+    originCountry: typeof body.originCountry === 'string' ? body.originCountry : null,
+    operatorId,
+    facilityId,
+    granularity: (body.granularity as Granularity | undefined) ?? 'model',
+    metadata,
+    warnings: checked.warnings,
+    notices: [...notices, ...checked.notices],
+  };
+}

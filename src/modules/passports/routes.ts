@@ -1,0 +1,226 @@
+// Passport endpoints: create, list, read, update, status, delete, bulk. Documents are serialised
+// once, by JSON.stringify, so what a client reads is byte-for-byte what a version archives.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App, AppContext } from '../../context.ts';
+import type { AdvisoryItem } from '../../domain/categories/types.ts';
+import { tenantOf } from '../../http/auth.ts';
+import { localisedItems } from '../../http/language.ts';
+import { errorResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import { actorOf } from './actor.ts';
+import { bulkIngest } from './bulk.ts';
+import { documentRenderer } from './documents.ts';
+import {
+  BulkBody,
+  BulkResponse,
+  IdParams,
+  ListQuery,
+  ListResponse,
+  PassportBodySchema,
+  PassportResponse,
+  StatusBody,
+  UpdateBodySchema,
+} from './schemas.ts';
+import * as passports from './service.ts';
+import { listPassports } from './store.ts';
+
+const tags = ['Passports'];
+export const LD_JSON = 'application/ld+json; charset=utf-8';
+const WRITE_ERRORS = [...TENANT_ERRORS, 409] as const;
+
+function advisories(request: FastifyRequest, warnings: AdvisoryItem[], notices: AdvisoryItem[]) {
+  return {
+    ...(warnings.length > 0 ? { warnings: localisedItems(request, warnings) } : {}),
+    ...(notices.length > 0 ? { notices: localisedItems(request, notices) } : {}),
+  };
+}
+
+/** Sends a JSON text built by us (key order kept) instead of the schema serialiser's. */
+const sendText = (reply: FastifyReply, status: number, type: string, text: string) =>
+  reply.code(status).type(type).serializer(String).send(text);
+
+export async function passportRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
+  const services: passports.Services = { db, baseUrl: config.publicBaseUrl, clock };
+  const render = () => documentRenderer(db, config.publicBaseUrl);
+
+  app.post(
+    '/api/v1/passports',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:create' } },
+      schema: {
+        tags,
+        summary: 'Create (ingest) a passport',
+        body: PassportBodySchema,
+        response: { 201: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(tenantOf(request));
+      const { row, warnings, notices } = await passports.createPassport(services, actor, request.body);
+      const body = {
+        success: true,
+        passport: await render()(row),
+        ...advisories(request, warnings, notices),
+      };
+      return sendText(reply, 201, 'application/json; charset=utf-8', JSON.stringify(body));
+    },
+  );
+
+  app.get(
+    '/api/v1/passports',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:read' } },
+      schema: {
+        tags,
+        summary: 'Paginated list of the workspace passports (JSON-LD documents)',
+        querystring: ListQuery,
+        response: { 200: ListResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(tenantOf(request));
+      const { page, limit } = readPaging(request.query);
+      const { category, status, q } = request.query;
+      // An operator-scoped key lists its own operator's passports, whatever filter it asks for.
+      const operatorId = actor.operatorId ?? request.query.operatorId;
+      const filter = { category, status, q, ...(operatorId ? { operatorId } : {}) };
+      const { rows, total } = await listPassports(db, actor.tenantId, filter, limit, (page - 1) * limit);
+      const renderer = render();
+      const documents = await Promise.all(rows.map((row) => renderer(row)));
+      const body = {
+        success: true,
+        count: rows.length,
+        page,
+        limit,
+        total,
+        totalPages: Math.ceil(total / limit),
+      };
+      return sendText(
+        reply,
+        200,
+        'application/json; charset=utf-8',
+        JSON.stringify({ ...body, passports: documents }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/passports/:id',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:read' } },
+      schema: {
+        tags,
+        summary: 'One passport by UUID, productId or URL-encoded Digital Link URL (owner JSON-LD)',
+        params: IdParams,
+        response: errorResponses(...TENANT_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const row = await passports.resolvePassport(db, actorOf(tenantOf(request)), request.params.id);
+      return sendText(reply, 200, LD_JSON, JSON.stringify(await render()(row)));
+    },
+  );
+
+  app.put(
+    '/api/v1/passports/:id',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:update' } },
+      schema: {
+        tags,
+        summary: 'Update a passport; the replaced state is archived as a version',
+        params: IdParams,
+        body: UpdateBodySchema,
+        response: { 200: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(tenantOf(request));
+      const { row, warnings, notices } = await passports.updatePassport(
+        services,
+        actor,
+        request.params.id,
+        request.body,
+      );
+      const body = {
+        success: true,
+        passport: await render()(row),
+        ...advisories(request, warnings, notices),
+      };
+      return sendText(reply, 200, 'application/json; charset=utf-8', JSON.stringify(body));
+    },
+  );
+
+  app.put(
+    '/api/v1/passports/:id/status',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:update' } },
+      schema: {
+        tags,
+        summary: 'Recall, decommission, reactivate or publish; archived with a reason naming the move',
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(tenantOf(request));
+      const { status, reason } = request.body;
+      const row = await passports.changeStatus(services, actor, request.params.id, status, reason);
+      return sendText(
+        reply,
+        200,
+        'application/json; charset=utf-8',
+        JSON.stringify({ success: true, passport: await render()(row) }),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/v1/passports/:id',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:delete' } },
+      schema: {
+        tags,
+        summary: 'Delete a DRAFT passport permanently',
+        params: IdParams,
+        response: errorResponses(...WRITE_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      await passports.deleteDraft(services, actorOf(tenantOf(request)), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/passports/bulk',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:create' } },
+      schema: {
+        tags,
+        summary: 'Bulk ingest (upsert by productId) of 1–200 passports with per-row errors',
+        body: BulkBody,
+        response: { 201: BulkResponse, 200: BulkResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const principal = tenantOf(request);
+      const outcome = await bulkIngest(services, actorOf(principal), request.body.passports, {
+        canUpdate: principal.key.permissions.includes('passport:update'),
+      });
+      const renderer = render();
+      const documents = await Promise.all(outcome.written.map((row) => renderer(row)));
+      const body = {
+        success: outcome.errors.length === 0,
+        count: outcome.written.length,
+        passports: documents,
+        ...(outcome.errors.length > 0 ? { errors: outcome.errors } : {}),
+      };
+      return sendText(
+        reply,
+        outcome.created.length > 0 ? 201 : 200,
+        'application/json; charset=utf-8',
+        JSON.stringify(body),
+      );
+    },
+  );
+}

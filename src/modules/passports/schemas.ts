@@ -1,0 +1,135 @@
+import { Type } from 'typebox';
+import { PASSPORT_STATUSES } from '../../domain/passports/lifecycle.ts';
+import { AdvisoryItemSchema } from '../categories/schemas.ts';
+
+/** The passport document: the fields the OpenAPI document names; the category metadata is open. */
+export const PassportDocumentSchema = Type.Object(
+  {
+    '@context': Type.Array(Type.String()),
+    '@type': Type.Literal('DigitalProductPassport'),
+    '@id': Type.String(),
+    id: Type.String({ format: 'uuid' }),
+    productId: Type.String(),
+    digitalLinkUri: Type.Union([Type.String(), Type.Null()]),
+    productIdScheme: Type.Array(Type.String()),
+    digitalProductPassportId: Type.String(),
+    uniqueProductIdentifier: Type.String(),
+    granularity: Type.String(),
+    dppSchemaVersion: Type.String(),
+    dppStatus: Type.String(),
+    lastUpdated: Type.String(),
+    economicOperatorId: Type.String(),
+    contentSpecificationIds: Type.Array(Type.String()),
+    digitalSeal: Type.Unknown(),
+    signingPublicKey: Type.Unknown(),
+    proof: Type.Unknown(),
+    status: Type.Enum(PASSPORT_STATUSES),
+    archivedAt: Type.Union([Type.String(), Type.Null()]),
+    retentionUntil: Type.Union([Type.String(), Type.Null()]),
+    economicOperator: Type.Object({}, { additionalProperties: true }),
+    manufacturingFacility: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+    category: Type.String(),
+    originCountry: Type.Union([Type.String(), Type.Null()]),
+    metadata: Type.Unknown(),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+  },
+  { additionalProperties: true },
+);
+
+const Unknown = (description: string) => Type.Optional(Type.Unknown({ description }));
+
+/** Described for the documentation; field checks produce the ValidationFailed items themselves. */
+export const PassportBodySchema = Type.Object(
+  {
+    productId: Unknown('GTIN (8/12/13/14 digits), GRAI (AI 8003) or SKU'),
+    category: Unknown('category slug'),
+    originCountry: Unknown('ISO 3166-1 alpha-2'),
+    operatorId: Unknown('economic operator id; default: the key operator, or the only one'),
+    facilityId: Unknown('manufacturing facility id'),
+    granularity: Unknown('model (default) | batch | item'),
+    status: Unknown('ACTIVE (default) | DRAFT'),
+    metadata: Unknown('category metadata, see /api/v1/schemas/{category}'),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateBodySchema = Type.Object(
+  {
+    ...PassportBodySchema.properties,
+    changeReason: Unknown('why the passport changes; kept in its history'),
+  },
+  { additionalProperties: false },
+);
+
+export const StatusBody = Type.Object(
+  { status: Type.Enum(PASSPORT_STATUSES), reason: Type.Optional(Type.String({ maxLength: 1000 })) },
+  { additionalProperties: false },
+);
+
+export const PassportResponse = Type.Object({
+  success: Type.Literal(true),
+  passport: PassportDocumentSchema,
+  warnings: Type.Optional(Type.Array(AdvisoryItemSchema)),
+  notices: Type.Optional(Type.Array(AdvisoryItemSchema)),
+});
+
+export const ListQuery = Type.Object({
+  page: Type.Optional(Type.String()),
+  limit: Type.Optional(Type.String()),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  status: Type.Optional(Type.Enum(PASSPORT_STATUSES)),
+  operatorId: Type.Optional(Type.String({ format: 'uuid' })),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  lang: Type.Optional(Type.String()),
+});
+
+export const ListResponse = Type.Object({
+  success: Type.Literal(true),
+  count: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+  passports: Type.Array(PassportDocumentSchema),
+});
+
+export const BulkBody = Type.Object(
+  { passports: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 200 }) },
+  { additionalProperties: false },
+);
+
+export const BulkResponse = Type.Object({
+  success: Type.Boolean(),
+  count: Type.Integer(),
+  passports: Type.Array(PassportDocumentSchema),
+  errors: Type.Optional(Type.Array(Type.String())),
+});
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 2048 }) });
+export const VersionParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 2048 }),
+  version: Type.String(),
+});
+
+export const HistoryResponse = Type.Object({
+  success: Type.Literal(true),
+  passportId: Type.String(),
+  productId: Type.String(),
+  currentVersion: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+  versions: Type.Array(
+    Type.Object({
+      version: Type.Integer(),
+      validUntil: Type.String(),
+      recordedAt: Type.String(),
+      changedBy: Type.Union([Type.String(), Type.Null()]),
+      changeReason: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+
+export const AtQuery = Type.Object({ at: Type.String() });

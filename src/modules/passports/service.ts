@@ -1,0 +1,162 @@
+// Passport rules: create, read, update (versioned), status moves (versioned), draft deletion, list.
+import type { Db, Executor } from '../../db/client.ts';
+import { parsePassportReference } from '../../domain/passports/identity.ts';
+import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { type Actor, assertOperatorScope } from './actor.ts';
+import { renderOwnerText } from './documents.ts';
+import { type PassportBody, preparePassport } from './ingest.ts';
+import * as store from './store.ts';
+
+export interface Services {
+  db: Db;
+  baseUrl: string;
+  clock: () => Date;
+}
+
+/** The passport a reference names, within the actor's workspace and operator scope. */
+export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
+  const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);
+  if (!row) throw notFound('Passport not found');
+  assertOperatorScope(actor, row.operatorId);
+  return row;
+}
+
+async function checkQuota(db: Executor, tenantId: string, activating: number): Promise<void> {
+  if (activating <= 0) return;
+  const quota = await store.lockQuota(db, tenantId);
+  if (quota.active + activating > quota.limit) {
+    throw new AppError(
+      'PASSPORT_LIMIT_REACHED',
+      `The workspace's limit of ${quota.limit} active passports is reached; raise the plan or retire passports`,
+    );
+  }
+}
+
+/** Archives the live state as version N (the exact text GET served) and moves the passport to N+1. */
+async function archiveAndUpdate(
+  tx: Executor,
+  services: Services,
+  actor: Actor,
+  row: store.PassportRow,
+  changes: Parameters<typeof store.updatePassport>[3],
+  changeReason: string | null,
+) {
+  const at = services.clock();
+  await store.insertVersion(tx, {
+    tenantId: row.tenantId,
+    passportId: row.id,
+    version: row.version,
+    document: await renderOwnerText(tx, services.baseUrl, row),
+    recordedAt: row.updatedAt,
+    validUntil: at,
+    changedBy: actor.changedBy,
+    changeReason,
+  });
+  return store.updatePassport(tx, row.tenantId, row.id, {
+    ...changes,
+    version: row.version + 1,
+    updatedAt: at,
+  });
+}
+
+/** `within` is the database, or an open transaction for a bulk row (its own savepoint then). */
+export async function createPassport(
+  services: Services,
+  actor: Actor,
+  body: PassportBody & { status?: unknown },
+  within: Executor = services.db,
+) {
+  const status = (body.status ?? 'ACTIVE') as PassportStatus;
+  if (status !== 'ACTIVE' && status !== 'DRAFT')
+    throw badRequest('status must be ACTIVE or DRAFT on creation');
+  return within.transaction(async (tx) => {
+    const prepared = await preparePassport(tx, actor, body);
+    await checkQuota(tx, actor.tenantId, status === 'ACTIVE' ? 1 : 0);
+    const now = services.clock();
+    const { warnings, notices, ...values } = prepared;
+    const row = await store.insertPassport(tx, {
+      tenantId: actor.tenantId,
+      ...values,
+      status,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { row, warnings, notices };
+  });
+}
+
+export interface UpdateBody extends PassportBody {
+  changeReason?: unknown;
+}
+
+/** Replaces the given fields (metadata as a whole), validates the result and archives the old state. */
+export async function updatePassport(
+  services: Services,
+  actor: Actor,
+  reference: string,
+  body: UpdateBody,
+  within: Executor = services.db,
+) {
+  if (
+    body.changeReason !== undefined &&
+    body.changeReason !== null &&
+    typeof body.changeReason !== 'string'
+  ) {
+    throw badRequest('changeReason must be a string');
+  }
+  return within.transaction(async (tx) => {
+    const row = await resolvePassport(tx, actor, reference, true);
+    if (body.status !== undefined && body.status !== row.status) {
+      throw badRequest('status changes go through PUT /api/v1/passports/{id}/status');
+    }
+    const merged: PassportBody = {
+      productId: body.productId ?? row.productId,
+      category: body.category ?? row.category,
+      originCountry: body.originCountry !== undefined ? body.originCountry : row.originCountry,
+      operatorId: body.operatorId ?? row.operatorId,
+      facilityId: body.facilityId !== undefined ? body.facilityId : row.facilityId,
+      granularity: body.granularity ?? row.granularity,
+      metadata: body.metadata !== undefined ? body.metadata : row.metadata,
+    };
+    const { warnings, notices, ...values } = await preparePassport(tx, actor, merged);
+    const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
+    const updated = await archiveAndUpdate(tx, services, actor, row, values, reason);
+    return { row: updated, warnings, notices };
+  });
+}
+
+export async function changeStatus(
+  services: Services,
+  actor: Actor,
+  reference: string,
+  to: PassportStatus,
+  reason: string | undefined,
+) {
+  return services.db.transaction(async (tx) => {
+    const row = await resolvePassport(tx, actor, reference, true);
+    const from = row.status as PassportStatus;
+    if (!canMove(from, to)) throw conflict(`A passport cannot move from ${from} to ${to}`);
+    await checkQuota(tx, actor.tenantId, to === 'ACTIVE' && row.archivedAt === null ? 1 : 0);
+    const at = services.clock();
+    const retentionUntil =
+      to === 'DECOMMISSIONED'
+        ? new Date(Date.UTC(at.getUTCFullYear() + RETENTION_YEARS, at.getUTCMonth(), at.getUTCDate()))
+        : null;
+    const changeReason = `${moveName(from, to)}: status ${from} → ${to}${reason ? ` (${reason})` : ''}`;
+    return archiveAndUpdate(tx, services, actor, row, { status: to, retentionUntil }, changeReason);
+  });
+}
+
+/** Only a draft may be deleted, and then permanently: nothing is archived. */
+export async function deleteDraft(services: Services, actor: Actor, reference: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const row = await resolvePassport(tx, actor, reference, true);
+    if (row.status !== 'DRAFT') {
+      throw conflict(
+        `Only DRAFT passports can be deleted; this one is ${row.status}. Decommission it instead`,
+      );
+    }
+    await store.deletePassport(tx, actor.tenantId, row.id);
+  });
+}

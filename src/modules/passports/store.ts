@@ -1,0 +1,171 @@
+// SQL for passports and their archived versions. Tenant first, always.
+import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { passports, passportVersions, tenants } from '../../db/schema.ts';
+import { conflict } from '../../http/errors.ts';
+
+export type PassportRow = typeof passports.$inferSelect;
+export type NewPassport = Omit<typeof passports.$inferInsert, 'id' | 'version'> & { id?: string };
+export type VersionRow = typeof passportVersions.$inferSelect;
+
+const duplicate = (productId: string) =>
+  conflict(`A passport for productId ${productId} already exists in this workspace`);
+
+export async function insertPassport(db: Executor, values: NewPassport): Promise<PassportRow> {
+  try {
+    const [row] = await db.insert(passports).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(values.productId);
+    throw error;
+  }
+}
+
+export async function findPassport(
+  db: Executor,
+  tenantId: string,
+  by: { id: string } | { productId: string },
+  lock = false,
+): Promise<PassportRow | null> {
+  const where =
+    'id' in by
+      ? and(eq(passports.tenantId, tenantId), eq(passports.id, by.id))
+      : and(eq(passports.tenantId, tenantId), eq(passports.productId, by.productId));
+  const query = db.select().from(passports).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updatePassport(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  changes: Partial<typeof passports.$inferInsert>,
+): Promise<PassportRow> {
+  try {
+    const [row] = await db
+      .update(passports)
+      .set(changes)
+      .where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)))
+      .returning();
+    if (!row) throw new Error('passport vanished during update');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error) && changes.productId) throw duplicate(changes.productId);
+    throw error;
+  }
+}
+
+export async function deletePassport(db: Executor, tenantId: string, id: string): Promise<void> {
+  await db.delete(passports).where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)));
+}
+
+export interface ListFilter {
+  category?: string;
+  status?: string;
+  operatorId?: string;
+  q?: string;
+}
+
+function listWhere(tenantId: string, filter: ListFilter): SQL | undefined {
+  const escaped = filter.q?.replace(/[\\%_]/g, (match) => `\\${match}`);
+  return and(
+    eq(passports.tenantId, tenantId),
+    filter.category ? eq(passports.category, filter.category) : undefined,
+    filter.status ? eq(passports.status, filter.status) : undefined,
+    filter.operatorId ? eq(passports.operatorId, filter.operatorId) : undefined,
+    escaped ? ilike(passports.productId, `%${escaped}%`) : undefined,
+  );
+}
+
+export async function listPassports(
+  db: Executor,
+  tenantId: string,
+  filter: ListFilter,
+  limit: number,
+  offset: number,
+) {
+  const where = listWhere(tenantId, filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(passports)
+      .where(where)
+      .orderBy(desc(passports.createdAt), desc(passports.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(passports).where(where),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}
+
+/** The workspace's quota state, locked for the rest of the transaction so concurrent creates queue. */
+export async function lockQuota(db: Executor, tenantId: string) {
+  const [row] = await db
+    .select({ limit: tenants.passportLimit, active: tenants.activePassports })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .for('update');
+  return row ?? { limit: 0, active: 0 };
+}
+
+export async function insertVersion(db: Executor, values: VersionRow): Promise<void> {
+  await db.insert(passportVersions).values(values);
+}
+
+export async function listVersions(
+  db: Executor,
+  tenantId: string,
+  passportId: string,
+  limit: number,
+  offset: number,
+) {
+  const where = and(eq(passportVersions.tenantId, tenantId), eq(passportVersions.passportId, passportId));
+  return db
+    .select({
+      version: passportVersions.version,
+      validUntil: passportVersions.validUntil,
+      recordedAt: passportVersions.recordedAt,
+      changedBy: passportVersions.changedBy,
+      changeReason: passportVersions.changeReason,
+    })
+    .from(passportVersions)
+    .where(where)
+    .orderBy(desc(passportVersions.version))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function findVersion(db: Executor, tenantId: string, passportId: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(passportVersions)
+    .where(
+      and(
+        eq(passportVersions.tenantId, tenantId),
+        eq(passportVersions.passportId, passportId),
+        eq(passportVersions.version, version),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The archived version whose span holds `at`: recorded at or before it, replaced after it. */
+export async function findVersionAt(db: Executor, tenantId: string, passportId: string, at: Date) {
+  const [row] = await db
+    .select()
+    .from(passportVersions)
+    .where(
+      and(
+        eq(passportVersions.tenantId, tenantId),
+        eq(passportVersions.passportId, passportId),
+        gt(passportVersions.validUntil, at),
+        lte(passportVersions.recordedAt, at),
+      ),
+    )
+    .orderBy(asc(passportVersions.version))
+    .limit(1);
+  return row ?? null;
+}
