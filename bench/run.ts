@@ -3,7 +3,8 @@
 // when it cannot be reached. Budgets are DESIGN.md's; they are reported, not asserted.
 import pg from 'pg';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
-import { printRows, SECONDS } from './lib/measure.ts';
+import { printRows, type Row, SECONDS } from './lib/measure.ts';
+import { passportThroughput } from './passports.ts';
 import { whoamiThroughput } from './whoami.ts';
 
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -19,39 +20,38 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
+const perSecond = (
+  name: string,
+  value: number,
+  baseline: string,
+  baselineValue: number,
+  budget?: number,
+): Row => ({
+  name,
+  value,
+  unit: 'req/s',
+  baseline,
+  baselineValue,
+  ...(budget === undefined ? {} : { budget }),
+});
+
 async function main(): Promise<void> {
   process.stdout.write(`OpenDPP benchmarks: ${SECONDS}s per figure, node ${process.version}\n`);
   const bare = await bareRoute();
   const stores: [string, string | undefined][] = [['PGlite', undefined]];
   if (await reachable(POSTGRES)) stores.push(['PostgreSQL', POSTGRES]);
-  else process.stdout.write(`PostgreSQL at BENCH_DATABASE_URL not reachable: its figures are skipped\n`);
+  else process.stdout.write('PostgreSQL at BENCH_DATABASE_URL not reachable: its figures are skipped\n');
 
   for (const [store, url] of stores) {
     const raw = await rawPrimaryKeyRead(url);
     const whoami = await whoamiThroughput(url);
-    printRows(`${store}`, [
-      {
-        name: 'raw primary-key read (2 KB jsonb)',
-        value: raw,
-        unit: 'req/s',
-        baseline: 'bare route',
-        baselineValue: bare,
-      },
-      {
-        name: 'GET /api/v1/whoami',
-        value: whoami,
-        unit: 'req/s',
-        baseline: 'bare route',
-        baselineValue: bare,
-      },
-      {
-        name: 'GET /api/v1/whoami',
-        value: whoami,
-        unit: 'req/s',
-        baseline: 'raw PK read',
-        baselineValue: raw,
-        budget: 0.8,
-      },
+    const passports = await passportThroughput(url);
+    printRows(store, [
+      perSecond('raw primary-key read (2 KB jsonb)', raw, 'bare route', bare),
+      perSecond('GET /api/v1/whoami', whoami, 'raw PK read', raw, 0.8),
+      perSecond('POST /api/v1/passports (create)', passports.create, 'bare route', bare),
+      perSecond('POST /api/v1/passports (create)', passports.create, 'raw PK read', raw),
+      perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw PK read', raw, 0.8),
     ]);
   }
 }

@@ -11,6 +11,9 @@ export interface Target {
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   body?: string;
+  /** A body per request (unique keys for create benchmarks). Runs the load in this thread: functions
+   * cannot cross into autocannon's worker; heavy routes make that overhead small. */
+  makeBody?: () => string;
 }
 
 async function fire(target: Target, duration: number): Promise<number> {
@@ -20,11 +23,13 @@ async function fire(target: Target, duration: number): Promise<number> {
     headers: target.headers ?? {},
     ...(target.body ? { body: target.body } : {}),
     connections: CONNECTIONS,
-    // The load generator gets its own thread, so it does not steal the event loop it measures.
-    workers: 1,
+    ...(target.makeBody
+      ? { requests: [{ setupRequest: (request: object) => ({ ...request, body: target.makeBody?.() }) }] }
+      : // The load generator gets its own thread, so it does not steal the event loop it measures.
+        { workers: 1 }),
     duration,
   });
-  if (result.non2xx > 0 || result.errors > 0) {
+  if (result.non2xx > 0 || result.errors > 0 || result.requests.total === 0) {
     throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
   return result.requests.average;

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -78,4 +78,26 @@ export async function pingDatabase(db: Db): Promise<void> {
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const preparedCache = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query prepared once per database and reused: hot reads skip rebuilding their SQL on every
+ * request (and on PostgreSQL run as named statements). In a transaction it is built afresh, since
+ * a prepared query belongs to the session it was made on.
+ */
+export function prepared<T>(db: Executor, name: string, build: (db: Executor) => T): T {
+  if (db instanceof PgTransaction) return build(db);
+  let queries = preparedCache.get(db);
+  if (!queries) {
+    queries = new Map();
+    preparedCache.set(db, queries);
+  }
+  let query = queries.get(name) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    queries.set(name, query);
+  }
+  return query;
 }

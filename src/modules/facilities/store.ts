@@ -1,6 +1,6 @@
 // SQL for manufacturing facilities. Every function takes the tenant first and filters on it.
-import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
@@ -25,11 +25,18 @@ export async function insertFacility(
   }
 }
 
-export async function findFacility(db: Executor, tenantId: string, id: string): Promise<FacilityRow | null> {
-  const [row] = await db
+const byId = (db: Executor) =>
+  db
     .select()
     .from(facilities)
-    .where(and(eq(facilities.tenantId, tenantId), eq(facilities.id, id)));
+    .where(
+      and(eq(facilities.tenantId, sql.placeholder('tenantId')), eq(facilities.id, sql.placeholder('id'))),
+    )
+    .prepare('facility_by_id');
+
+/** Read on every passport rendering, so prepared once. */
+export async function findFacility(db: Executor, tenantId: string, id: string): Promise<FacilityRow | null> {
+  const [row] = await prepared(db, 'facility_by_id', byId).execute({ tenantId, id });
   return row ?? null;
 }
 

@@ -1,6 +1,6 @@
 // SQL for economic operators. Every function takes the tenant first and filters on it.
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type Executor, prepared } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { operators } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
@@ -27,11 +27,16 @@ export async function insertOperator(db: Executor, values: NewOperator): Promise
   }
 }
 
-export async function findOperator(db: Executor, tenantId: string, id: string): Promise<OperatorRow | null> {
-  const [row] = await db
+const byId = (db: Executor) =>
+  db
     .select()
     .from(operators)
-    .where(and(eq(operators.tenantId, tenantId), eq(operators.id, id)));
+    .where(and(eq(operators.tenantId, sql.placeholder('tenantId')), eq(operators.id, sql.placeholder('id'))))
+    .prepare('operator_by_id');
+
+/** Read on every passport rendering, so prepared once. */
+export async function findOperator(db: Executor, tenantId: string, id: string): Promise<OperatorRow | null> {
+  const [row] = await prepared(db, 'operator_by_id', byId).execute({ tenantId, id });
   return row ?? null;
 }
 

@@ -1,6 +1,6 @@
 // SQL for passports and their archived versions. Tenant first, always.
 import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { passports, passportVersions, tenants } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
@@ -23,18 +23,42 @@ export async function insertPassport(db: Executor, values: NewPassport): Promise
   }
 }
 
+const byId = (db: Executor) =>
+  db
+    .select()
+    .from(passports)
+    .where(and(eq(passports.tenantId, sql.placeholder('tenantId')), eq(passports.id, sql.placeholder('id'))))
+    .prepare('passport_by_id');
+const byProductId = (db: Executor) =>
+  db
+    .select()
+    .from(passports)
+    .where(
+      and(
+        eq(passports.tenantId, sql.placeholder('tenantId')),
+        eq(passports.productId, sql.placeholder('productId')),
+      ),
+    )
+    .prepare('passport_by_product');
+
 export async function findPassport(
   db: Executor,
   tenantId: string,
   by: { id: string } | { productId: string },
   lock = false,
 ): Promise<PassportRow | null> {
-  const where =
+  if (lock) {
+    const where =
+      'id' in by
+        ? and(eq(passports.tenantId, tenantId), eq(passports.id, by.id))
+        : and(eq(passports.tenantId, tenantId), eq(passports.productId, by.productId));
+    const [row] = await db.select().from(passports).where(where).for('update');
+    return row ?? null;
+  }
+  const [row] =
     'id' in by
-      ? and(eq(passports.tenantId, tenantId), eq(passports.id, by.id))
-      : and(eq(passports.tenantId, tenantId), eq(passports.productId, by.productId));
-  const query = db.select().from(passports).where(where);
-  const [row] = lock ? await query.for('update') : await query;
+      ? await prepared(db, 'passport_by_id', byId).execute({ tenantId, id: by.id })
+      : await prepared(db, 'passport_by_product', byProductId).execute({ tenantId, productId: by.productId });
   return row ?? null;
 }
 
