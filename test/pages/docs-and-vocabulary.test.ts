@@ -1,0 +1,47 @@
+// The human-facing pages of the foundation, opened in a real browser from a listening server.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { testApp } from '../helpers/app.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+
+describe('pages in Chromium', () => {
+  let app: App;
+  let browser: Browser;
+  let base: string;
+  beforeAll(async () => {
+    app = await testApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    base = `http://127.0.0.1:${address.port}`;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app.close();
+  });
+
+  it('renders the API docs from the generated OpenAPI document, with no outside assets', async () => {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(base)) outside.push(request.url());
+    });
+    await page.goto(`${base}/api/v1/docs/`);
+    await page.getByText('OpenDPP node').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByText('/api/v1/whoami').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the vocabulary page with a working anchor per term', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${base}/ns/dpp#digitalLinkUri`);
+    expect(response?.headers()['content-type']).toMatch(/text\/html/);
+    const anchor = page.locator('[id="digitalLinkUri"]');
+    await expect.poll(() => anchor.count()).toBe(1);
+    expect(await anchor.isVisible()).toBe(true);
+    await page.close();
+  });
+});
