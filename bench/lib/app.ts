@@ -1,0 +1,41 @@
+// The full app on a fresh store with one enterprise workspace (no per-key budget, so figures
+// measure the work and not the limiter), for benchmarks of authenticated routes.
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/context.ts';
+import { openDatabase } from '../../src/db/client.ts';
+
+const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+
+export interface BenchApp {
+  app: App;
+  token: string;
+  headers: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function benchApp(databaseUrl: string | undefined): Promise<BenchApp> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
+  const config = loadConfig({
+    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    MASTER_KEY: 'ab'.repeat(32),
+  });
+  const app = await buildApp({ config, db: database.db });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/admin/v1/workspaces',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    payload: { name: 'Bench', subdomain: `bench-${Date.now()}`, tier: 'enterprise' },
+  });
+  const token = created.json().apiKey.token as string;
+  return {
+    app,
+    token,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
