@@ -48,6 +48,28 @@ describe('the service process on its embedded store', () => {
       );
       expect(created.code, created.stderr).toBe(0);
       createdWorkspace = JSON.parse(created.stdout).tenant.id;
+      const cli = (...args: string[]) =>
+        run(['bin/opendpp.js', ...args], { OPENDPP_URL: server.url, PLATFORM_ADMIN_TOKEN: adminToken });
+      const key = await cli(
+        'keys',
+        'create',
+        '--workspace',
+        createdWorkspace,
+        '--name',
+        'ci',
+        '--role',
+        'AUDITOR',
+      );
+      expect(key.code, key.stderr).toBe(0);
+      const { key: record, token } = JSON.parse(key.stdout);
+      expect((await get(`${server.url}/api/v1/whoami`, token)).body.auth).toMatchObject({ role: 'AUDITOR' });
+      const listedKeys = JSON.parse((await cli('keys', 'list', '--workspace', createdWorkspace)).stdout);
+      expect(listedKeys.keys.map((k: { id: string }) => k.id)).toContain(record.id);
+      expect((await cli('keys', 'revoke', '--workspace', createdWorkspace, '--key', record.id)).code).toBe(0);
+      expect((await get(`${server.url}/api/v1/whoami`, token)).status).toBe(401);
+      const usage = await cli('keys', 'create', '--name', 'x');
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('--workspace is required');
 
       const second = await run(['--import', 'tsx', 'src/server.ts'], { DATA_DIR: dataDir, PORT: '0' });
       expect(second.code).toBe(1);
