@@ -54,13 +54,19 @@ export function documentRenderer(db: Executor, baseUrl: string) {
     return found;
   };
 
-  return async (row: PassportRow) =>
-    renderPassportDocument({
+  return async (row: PassportRow) => {
+    // Both lookups at once: a passport with a facility costs one round trip more, not two.
+    const [economicOperator, manufacturingFacility] = await Promise.all([
+      operatorOf(row.tenantId, row.operatorId),
+      facilityOf(row.tenantId, row.facilityId),
+    ]);
+    return renderPassportDocument({
       passport: toState(row),
-      economicOperator: await operatorOf(row.tenantId, row.operatorId),
-      manufacturingFacility: await facilityOf(row.tenantId, row.facilityId),
+      economicOperator,
+      manufacturingFacility,
       baseUrl,
     });
+  };
 }
 
 export async function renderOwnerText(db: Executor, baseUrl: string, row: PassportRow): Promise<string> {
