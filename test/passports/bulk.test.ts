@@ -75,7 +75,9 @@ describe('POST /api/v1/passports/bulk', () => {
   });
 
   it('answers 200 with every row failed', async () => {
-    const response = await bulk({ passports: [{ productId: 'x' }] });
+    const response = await bulk({
+      passports: [{ productId: 'x' }, { productId: 'nul\u0000byte', category: 'toys' }],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: false, count: 0, passports: [] });
   });

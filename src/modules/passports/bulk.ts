@@ -1,7 +1,7 @@
 // Bulk ingest: up to 200 create bodies, each row in its own savepoint so that one bad row never
 // undoes the others. An existing productId is an upsert: the row updates that passport (versioned).
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
-import { parsePassportReference } from '../../domain/passports/identity.ts';
+import { productIdentity } from '../../domain/passports/identity.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { createPassport, type Services, updatePassport } from './service.ts';
@@ -46,8 +46,11 @@ export async function bulkIngest(
       }
       const body = raw as Record<string, unknown>;
       try {
-        const reference = typeof body.productId === 'string' ? parsePassportReference(body.productId) : null;
-        const existing = reference ? await findPassport(tx, actor.tenantId, reference) : null;
+        // Only a valid productId can name an existing passport; anything else fails validation below.
+        const identity = typeof body.productId === 'string' ? productIdentity(body.productId) : null;
+        const existing = identity
+          ? await findPassport(tx, actor.tenantId, { productId: identity.productId })
+          : null;
         if (existing && !rights.canUpdate) {
           outcome.errors.push(
             `[${label}] exists already, and this API key lacks passport:update to change it`,

@@ -41,12 +41,16 @@ const byProductId = (db: Executor) =>
     )
     .prepare('passport_by_product');
 
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 export async function findPassport(
   db: Executor,
   tenantId: string,
   by: { id: string } | { productId: string },
   lock = false,
 ): Promise<PassportRow | null> {
+  // No identifier we issue holds a control character, and PostgreSQL text cannot even hold NUL.
+  if (CONTROL_CHARACTER.test('id' in by ? by.id : by.productId)) return null;
   if (lock) {
     const where =
       'id' in by
