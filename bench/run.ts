@@ -5,6 +5,7 @@ import pg from 'pg';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { printRows, type Row, SECONDS } from './lib/measure.ts';
 import { passportThroughput } from './passports.ts';
+import { unitFigures } from './units.ts';
 import { whoamiThroughput } from './whoami.ts';
 
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       perSecond('POST /api/v1/passports (create)', passports.create, 'raw PK read', raw),
       perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw PK read', raw, 0.8),
     ]);
+    printRows(`${store}: battery units`, await unitFigures(url));
   }
 }
 

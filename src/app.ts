@@ -22,6 +22,8 @@ import { operatorRoutes } from './modules/operators/routes.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportRoutes } from './modules/passports/routes.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
+import { passportUnitRoutes } from './modules/units/routes.ts';
+import { unitRoutes } from './modules/units/unit-routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await vocabularyRoutes(routes, context);
     await passportRoutes(routes, context);
     await passportHistoryRoutes(routes, context);
+    await passportUnitRoutes(routes, context);
+    await unitRoutes(routes, context);
   });
   await app.ready();
   return app;

@@ -4,6 +4,7 @@
 export const ERROR_CODES = {
   BAD_REQUEST: { status: 400, error: 'Bad Request' },
   VALIDATION_FAILED: { status: 400, error: 'Validation Failed' },
+  UNIT_TERMINAL_STATUS: { status: 400, error: 'Bad Request' },
   UNAUTHORIZED: { status: 401, error: 'Unauthorized' },
   SUBSCRIPTION_INACTIVE: { status: 402, error: 'Payment Required' },
   PLAN_NO_API_ACCESS: { status: 402, error: 'Payment Required' },

@@ -1,5 +1,6 @@
 // Passport rules: create, read, update (versioned), status moves (versioned), draft deletion, list.
 import type { Db, Executor } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { parsePassportReference } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -17,6 +18,20 @@ export interface Services {
 /** The passport a reference names, within the actor's workspace and operator scope. */
 export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
   const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);
+  if (!row) throw notFound('Passport not found');
+  assertOperatorScope(actor, row.operatorId);
+  return row;
+}
+
+/**
+ * For the unit routes, which name a passport by "its UUID (tried first) or its caller-supplied
+ * productId": a UUID-shaped reference that names no passport is tried once more as a productId.
+ */
+export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor, reference: string) {
+  const parsed = parsePassportReference(reference);
+  let row = await store.findPassport(db, actor.tenantId, parsed);
+  if (!row && 'id' in parsed)
+    row = await store.findPassport(db, actor.tenantId, { productId: reference.trim() });
   if (!row) throw notFound('Passport not found');
   assertOperatorScope(actor, row.operatorId);
   return row;
@@ -157,6 +172,14 @@ export async function deleteDraft(services: Services, actor: Actor, reference: s
         `Only DRAFT passports can be deleted; this one is ${row.status}. Decommission it instead`,
       );
     }
-    await store.deletePassport(tx, actor.tenantId, row.id);
+    try {
+      await store.deletePassport(tx, actor.tenantId, row.id);
+    } catch (error) {
+      // Battery units reference their passport and are never deleted (see docs/units.md).
+      if (isForeignKeyViolation(error)) {
+        throw conflict('This draft has serialised battery units and cannot be deleted');
+      }
+      throw error;
+    }
   });
 }

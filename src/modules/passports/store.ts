@@ -41,7 +41,7 @@ const byProductId = (db: Executor) =>
     )
     .prepare('passport_by_product');
 
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 export async function findPassport(
   db: Executor,

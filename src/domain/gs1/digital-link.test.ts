@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { withCheckDigit } from './check-digit.ts';
+import { parseDigitalLink, unitDigitalLink } from './digital-link.ts';
+import { ai21Problem } from './serial.ts';
+
+const GTIN = '04006381333931';
+
+describe('parseDigitalLink', () => {
+  it('reads a GTIN with its serial, lot and variant qualifiers', () => {
+    expect(parseDigitalLink(`https://id.example.com/01/${GTIN}/21/SER-1`)).toEqual({
+      ok: true,
+      link: { base: 'https://id.example.com', key: { ai: '01', value: GTIN }, qualifiers: { '21': 'SER-1' } },
+    });
+    const full = parseDigitalLink(`https://x.test/dl/01/${GTIN}/22/V2/10/LOT%2F7/21/A.b_c-9?linkType=all`);
+    expect(full).toEqual({
+      ok: true,
+      link: {
+        base: 'https://x.test/dl',
+        key: { ai: '01', value: GTIN },
+        qualifiers: { '22': 'V2', '10': 'LOT/7', '21': 'A.b_c-9' },
+      },
+    });
+  });
+
+  it('reads a GRAI', () => {
+    const result = parseDigitalLink('https://x.test/8003/04006381333931A7');
+    expect(result.ok && result.link.key).toEqual({ ai: '8003', value: '04006381333931A7' });
+  });
+
+  it('refuses what a resolver would refuse', () => {
+    for (const uri of [
+      'not a url',
+      'ftp://x.test/01/04006381333931',
+      'https://x.test/02/04006381333931',
+      'https://x.test/01/04006381333932/21/A',
+      'https://x.test/01/4006381333931/21/A',
+      `https://x.test/01/${GTIN}/21/${'x'.repeat(21)}`,
+      `https://x.test/01/${GTIN}/21/a%20b`,
+      `https://x.test/01/${GTIN}/21/A/10/LOT`,
+      `https://x.test/01/${GTIN}/21`,
+      `https://x.test/01/${GTIN}/99/A`,
+      `https://x.test/01/${GTIN}/21/.`,
+      `https://x.test/01/${GTIN}/21/..`,
+      `https://x.test/01/${GTIN}/21/%E0%A4%A`,
+      'https://x.test/8003/04006381333931A7/21/X',
+      'https://x.test/8003/14006381333938',
+    ]) {
+      expect(parseDigitalLink(uri).ok, uri).toBe(false);
+    }
+  });
+
+  it('round-trips every unit link built from a valid GTIN and serial', () => {
+    // `.` and `..` are dot segments: no URL can carry them (the serialiser refuses them).
+    const serial = fc.stringMatching(/^[A-Za-z0-9._-]{1,20}$/).filter((s) => s !== '.' && s !== '..');
+    const body = fc.stringMatching(/^\d{13}$/);
+    fc.assert(
+      fc.property(body, serial, (digits, ser) => {
+        const gtin = withCheckDigit(digits);
+        const uri = unitDigitalLink('https://dpp.example.test', 'GTIN', gtin, ser) as string;
+        const parsed = parseDigitalLink(uri);
+        return parsed.ok && parsed.link.key.value === gtin && parsed.link.qualifiers['21'] === ser;
+      }),
+    );
+  });
+
+  it('builds no link for a SKU', () => {
+    expect(unitDigitalLink('https://x.test', 'SKU', 'ACME-1', 'S1')).toBeNull();
+    expect(unitDigitalLink('https://x.test', 'GRAI', '04006381333931A7', 'S1')).toBe(
+      'https://x.test/8003/04006381333931A7/21/S1',
+    );
+  });
+});
+
+describe('ai21Problem', () => {
+  it('accepts 1 to 20 characters of CSET 82', () => {
+    expect(ai21Problem('A')).toBeNull();
+    expect(ai21Problem(`!"%&'()*+,-./:;<=>?_`)).toBeNull();
+    expect(ai21Problem('')).toBe('EMPTY');
+    expect(ai21Problem('x'.repeat(21))).toBe('TOO_LONG');
+    expect(ai21Problem('a b')).toBe('CHARSET');
+    expect(ai21Problem('é')).toBe('CHARSET');
+    expect(ai21Problem('#1')).toBe('CHARSET');
+  });
+});

@@ -1,0 +1,107 @@
+// Units under a passport: the dry run, serialisation and the list.
+import type { App, AppContext } from '../../context.ts';
+import { tenantOf } from '../../http/auth.ts';
+import { localisedItems } from '../../http/language.ts';
+import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import { actorOf } from '../passports/actor.ts';
+import { resolvePassportByIdOrProductId } from '../passports/service.ts';
+import { unitRecord } from './records.ts';
+import { sendJson } from './reply.ts';
+import {
+  ListUnitsResponse,
+  PassportUnitsParams,
+  SerialiseResponse,
+  UnitsBody,
+  ValidateResponse,
+} from './schemas.ts';
+import { serialiseUnits, type UnitServices, validateUnits } from './serialise.ts';
+import { listUnits } from './store.ts';
+
+const tags = ['Battery units'];
+
+export async function passportUnitRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
+  const services: UnitServices = { db, baseUrl: config.publicBaseUrl, clock };
+
+  app.post(
+    '/api/v1/passports/:passportId/units/validate',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:write' } },
+      schema: {
+        tags,
+        summary: 'Dry run of a serialisation: per-unit results in input order; nothing is stored',
+        params: PassportUnitsParams,
+        body: UnitsBody,
+        response: { 200: ValidateResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(tenantOf(request));
+      return sendJson(
+        reply,
+        200,
+        await validateUnits(services, actor, request.params.passportId, request.body),
+      );
+    },
+  );
+
+  app.post(
+    '/api/v1/passports/:passportId/units',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:write' } },
+      schema: {
+        tags,
+        summary: 'Serialise 1–200 battery units under a type-level passport',
+        params: PassportUnitsParams,
+        body: UnitsBody,
+        response: { 201: SerialiseResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(tenantOf(request));
+      const outcome = await serialiseUnits(services, actor, request.params.passportId, request.body);
+      const { created, errors, warnings } = outcome;
+      if (created.length === 0) {
+        return sendJson(reply, 400, { success: false, error: 'Serialisation Failed', errors });
+      }
+      const skipped = errors.length > 0 ? `; ${errors.length} skipped` : '';
+      return sendJson(reply, 201, {
+        success: true,
+        message: `Serialised ${created.length} unit${created.length === 1 ? '' : 's'}${skipped}`,
+        count: created.length,
+        units: created.map(unitRecord),
+        ...(errors.length > 0 ? { errors } : {}),
+        ...(warnings.length > 0 ? { warnings: localisedItems(request, warnings) } : {}),
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/passports/:passportId/units',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:read' } },
+      schema: {
+        tags,
+        summary: 'The units of a passport, newest first',
+        params: PassportUnitsParams,
+        querystring: PagingQuery,
+        response: { 200: ListUnitsResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(tenantOf(request));
+      const passport = await resolvePassportByIdOrProductId(db, actor, request.params.passportId);
+      const { page, limit } = readPaging(request.query);
+      const { rows, total } = await listUnits(db, actor.tenantId, passport.id, limit, (page - 1) * limit);
+      return sendJson(reply, 200, {
+        success: true,
+        count: rows.length,
+        productId: passport.productId,
+        units: rows.map(unitRecord),
+        page,
+        limit,
+        total,
+        totalPages: Math.ceil(total / limit),
+      });
+    },
+  );
+}

@@ -1,0 +1,175 @@
+// Serialising units under a type-level passport, and its dry run. Per-item failures are strings that
+// never reject the batch; the units, the predecessors' STATUS_CHANGE events, the audit events and the
+// notification are written in one transaction, each kind with one statement.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { advisory } from '../../domain/categories/advisories.ts';
+import type { AdvisoryItem } from '../../domain/categories/types.ts';
+import { TERMINAL_STATUS } from '../../domain/units/status.ts';
+import { checkUnit, itemLabel, type PassportIdentity, unitItems } from '../../domain/units/unit-input.ts';
+import { badRequest } from '../../http/errors.ts';
+import { notifyTenant, recordAudit } from '../audit/service.ts';
+import type { Actor } from '../passports/actor.ts';
+import { resolvePassportByIdOrProductId } from '../passports/service.ts';
+import { insertEvents, type NewEvent } from './event-store.ts';
+import { checkPredecessors, linkPredecessors } from './predecessors.ts';
+import { insertUnits, type UnitRow } from './store.ts';
+
+export interface UnitServices {
+  db: Db;
+  baseUrl: string;
+  clock: () => Date;
+}
+
+function itemsOf(body: unknown): unknown[] {
+  const envelope = unitItems(body);
+  if ('message' in envelope) throw badRequest(envelope.message);
+  return envelope.items;
+}
+
+const identityOf = (baseUrl: string, passport: { productIdScheme: string; productId: string }) => ({
+  baseUrl,
+  scheme: passport.productIdScheme,
+  productId: passport.productId,
+});
+
+export async function validateUnits(services: UnitServices, actor: Actor, reference: string, body: unknown) {
+  const passport = await resolvePassportByIdOrProductId(services.db, actor, reference);
+  const items = itemsOf(body);
+  const identity: PassportIdentity = identityOf(services.baseUrl, passport);
+  const results = items.map((item) => {
+    const checked = checkUnit(item, identity, false);
+    return checked.problems.length === 0
+      ? { serialNumber: checked.serialNumber, ok: true }
+      : { serialNumber: checked.serialNumber, ok: false, error: checked.problems.join('; ') };
+  });
+  const validCount = results.filter((result) => result.ok).length;
+  const invalid = results.length - validCount;
+  return {
+    success: invalid === 0,
+    message:
+      invalid === 0
+        ? `All ${results.length} units are valid`
+        : `${invalid} of ${results.length} units are invalid`,
+    count: results.length,
+    validCount,
+    results,
+  };
+}
+
+export interface SerialiseOutcome {
+  created: UnitRow[];
+  errors: string[];
+  warnings: AdvisoryItem[];
+}
+
+export async function serialiseUnits(
+  services: UnitServices,
+  actor: Actor,
+  reference: string,
+  body: unknown,
+): Promise<SerialiseOutcome> {
+  return services.db.transaction(async (tx) => {
+    const passport = await resolvePassportByIdOrProductId(tx, actor, reference);
+    const items = itemsOf(body);
+    const identity = identityOf(services.baseUrl, passport);
+    const now = services.clock();
+    const errors: { index: number; text: string }[] = [];
+    const serials = new Set<string>();
+    const rows: (UnitRow & { index: number; label: string; predecessorStatus: string })[] = [];
+
+    for (const [index, item] of items.entries()) {
+      const { serialNumber, problems, candidate } = checkUnit(item, identity, true);
+      const label = itemLabel(serialNumber, index);
+      if (!candidate) errors.push({ index, text: `${label} ${problems.join('; ')}` });
+      else if (serials.has(candidate.serialNumber)) {
+        errors.push({ index, text: duplicate(label, candidate.serialNumber) });
+      } else {
+        serials.add(candidate.serialNumber);
+        rows.push({
+          index,
+          label,
+          predecessorStatus: candidate.predecessorStatus,
+          ...newUnitRow(actor.tenantId, passport.id, candidate, now),
+        });
+      }
+    }
+
+    const linked = await checkPredecessors(tx, actor, rows);
+    for (const refusal of linked.refused) errors.push(refusal);
+    const ready = rows.filter((row) => !linked.refusedIndexes.has(row.index));
+
+    const inserted = await insertUnits(
+      tx,
+      ready.map(({ index: _i, label: _l, predecessorStatus: _p, ...row }) => row),
+    );
+    const created = ready.filter((row) => inserted.has(row.id));
+    for (const row of ready) {
+      if (!inserted.has(row.id))
+        errors.push({ index: row.index, text: duplicate(row.label, row.serialNumber) });
+    }
+
+    if (created.length > 0) {
+      const events: NewEvent[] = await linkPredecessors(tx, actor.tenantId, created, now);
+      await insertEvents(tx, events);
+      // One audit event per serialisation (the contract names one), listing the units it made.
+      await recordAudit(tx, actor.tenantId, actor.changedBy, now, [
+        {
+          action: 'batteryunit.created',
+          subjectType: 'passport',
+          subjectId: passport.id,
+          details: {
+            count: created.length,
+            units: created.map((row) => ({ id: row.id, serialNumber: row.serialNumber })),
+          },
+        },
+      ]);
+      await notifyTenant(tx, actor.tenantId, now, {
+        kind: 'batteryunit.created',
+        message: `${created.length} battery unit${created.length === 1 ? '' : 's'} serialised under ${passport.productId}`,
+        details: { passportId: passport.id, count: created.length, unitIds: created.map((row) => row.id) },
+      });
+    }
+
+    const warnings =
+      passport.productIdScheme === 'SKU'
+        ? created.map((row) => advisory('UNIT_NO_SCANNABLE_LINK', { unit: row.serialNumber }))
+        : [];
+    return {
+      created: created.map(({ index: _i, label: _l, predecessorStatus: _p, ...row }) => row),
+      errors: errors.sort((a, b) => a.index - b.index).map((error) => error.text),
+      warnings,
+    };
+  });
+}
+
+const duplicate = (label: string, serial: string) =>
+  `${label} serialNumber ${serial} already exists for this passport`;
+
+function newUnitRow(
+  tenantId: string,
+  passportId: string,
+  candidate: NonNullable<ReturnType<typeof checkUnit>['candidate']>,
+  now: Date,
+): UnitRow {
+  return {
+    tenantId,
+    id: randomUUID(),
+    passportId,
+    serialNumber: candidate.serialNumber,
+    digitalLinkUri: candidate.digitalLinkUri,
+    manufacturedAt: candidate.manufacturedAt,
+    status: candidate.status,
+    // Recycled at birth: ceased from the start, and so never a predecessor.
+    ceasedAt: candidate.status === TERMINAL_STATUS ? now : null,
+    predecessorUnitId: candidate.predecessorUnitId,
+    stateOfHealth: null,
+    cycleCount: null,
+    remainingCapacityAh: null,
+    temperatureC: null,
+    stateRecordedAt: null,
+    stateEventId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,82 @@
+// SQL for battery units. Tenant first, always; multi-row statements for batches.
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { batteryUnits, passports } from '../../db/schema.ts';
+
+export type UnitRow = typeof batteryUnits.$inferSelect;
+export type NewUnit = typeof batteryUnits.$inferInsert & { id: string };
+
+/** Inserts a batch in one statement; a serial that already exists for the passport is skipped. */
+export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insert(batteryUnits)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [batteryUnits.tenantId, batteryUnits.passportId, batteryUnits.serialNumber],
+    })
+    .returning({ id: batteryUnits.id });
+  return new Set(inserted.map((row) => row.id));
+}
+
+/** A unit with the economic operator of its passport (for operator scope), locked when asked. */
+export async function findUnit(db: Executor, tenantId: string, id: string, lock = false) {
+  const query = db
+    .select({ unit: batteryUnits, operatorId: passports.operatorId })
+    .from(batteryUnits)
+    .innerJoin(
+      passports,
+      and(eq(passports.tenantId, batteryUnits.tenantId), eq(passports.id, batteryUnits.passportId)),
+    )
+    .where(and(eq(batteryUnits.tenantId, tenantId), eq(batteryUnits.id, id)));
+  const [row] = lock ? await query.for('update', { of: batteryUnits }) : await query;
+  return row ?? null;
+}
+
+/** Units by id, locked for the transaction (predecessors about to gain a successor). */
+export async function lockUnits(db: Executor, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ unit: batteryUnits, operatorId: passports.operatorId })
+    .from(batteryUnits)
+    .innerJoin(
+      passports,
+      and(eq(passports.tenantId, batteryUnits.tenantId), eq(passports.id, batteryUnits.passportId)),
+    )
+    .where(and(eq(batteryUnits.tenantId, tenantId), inArray(batteryUnits.id, ids)))
+    .orderBy(batteryUnits.id)
+    .for('update', { of: batteryUnits });
+}
+
+export async function updateUnit(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  changes: Partial<typeof batteryUnits.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(batteryUnits)
+    .set(changes)
+    .where(and(eq(batteryUnits.tenantId, tenantId), eq(batteryUnits.id, id)));
+}
+
+export async function listUnits(
+  db: Executor,
+  tenantId: string,
+  passportId: string,
+  limit: number,
+  offset: number,
+) {
+  const where = and(eq(batteryUnits.tenantId, tenantId), eq(batteryUnits.passportId, passportId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(batteryUnits)
+      .where(where)
+      .orderBy(desc(batteryUnits.createdAt), batteryUnits.id)
+      .limit(limit)
+      .offset(offset),
+    db.select({ count: count() }).from(batteryUnits).where(where),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}

@@ -1,0 +1,192 @@
+// One unit: its view (JSON-LD or the localised page), the refusal to delete it, and its telemetry.
+import type { App, AppContext } from '../../context.ts';
+import { checkEvent, type EventInput } from '../../domain/units/event-input.ts';
+import { isPlainObject } from '../../domain/units/unit-input.ts';
+import { tenantOf } from '../../http/auth.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
+import { negotiate } from '../../http/negotiate.ts';
+import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { actorOf } from '../passports/actor.ts';
+import { readIdempotencyKey } from './idempotency.ts';
+import { JSON_TYPE, LD_JSON, sendJson, sendText } from './reply.ts';
+import {
+  BulkEventsBody,
+  BulkEventsResponse,
+  EventBody,
+  EventListQuery,
+  EventListResponse,
+  EventResponse,
+  IdempotencyHeaders,
+  UnitParams,
+} from './schemas.ts';
+import { reachUnit } from './scope.ts';
+import type { UnitServices } from './serialise.ts';
+import { type AppendResult, appendEvents, EVENT_PAGE, listEvents } from './telemetry.ts';
+import { unitPage, unitView } from './view.ts';
+
+const tags = ['Battery units'];
+const WRITE_ERRORS = [...TENANT_ERRORS, 409] as const;
+export const MAX_BULK_EVENTS = 1000;
+// The page shows text and an inline SVG; it needs nothing else, so it may load nothing else.
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+function bulkInputs(body: unknown, now: Date): EventInput[] {
+  if (!isPlainObject(body)) throw badRequest('Request body must be a valid JSON object');
+  const events = body.events;
+  if (!Array.isArray(events) || events.length === 0 || events.length > MAX_BULK_EVENTS) {
+    throw badRequest(`events must be an array of 1 to ${MAX_BULK_EVENTS} events`);
+  }
+  return events.map((item, index) => {
+    const checked = checkEvent(item, now);
+    if (!checked.ok) throw badRequest(`events[${index}]: ${checked.message}`);
+    return checked.event;
+  });
+}
+
+export async function unitRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
+  const services: UnitServices = { db, baseUrl: config.publicBaseUrl, clock };
+  const sendAppend = (reply: Parameters<typeof sendJson>[0], result: AppendResult) => {
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return sendText(reply, result.status, JSON_TYPE, result.body);
+  };
+
+  app.get(
+    '/api/v1/units/:id',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:read' } },
+      schema: {
+        tags,
+        summary: 'The unit in the privileged view: JSON-LD, or the localised page for Accept: text/html',
+        params: UnitParams,
+        response: errorResponses(...TENANT_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const found = await unitView(services, actorOf(tenantOf(request)), request.params.id);
+      reply.header('vary', 'Accept, Accept-Language');
+      const chosen = negotiate(request.headers.accept, [
+        'application/ld+json',
+        'application/json',
+        'text/html',
+      ]);
+      if (chosen === 'text/html') {
+        const lang = languageOf(request);
+        reply.header('content-language', lang).header('content-security-policy', PAGE_POLICY);
+        return sendText(reply, 200, 'text/html; charset=utf-8', unitPage(lang, found));
+      }
+      return sendText(reply, 200, LD_JSON, JSON.stringify(found.view));
+    },
+  );
+
+  app.delete(
+    '/api/v1/units/:id',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:write' } },
+      schema: {
+        tags,
+        summary: 'Always 409: units end their life by status change',
+        params: UnitParams,
+        response: errorResponses(...WRITE_ERRORS),
+      },
+    },
+    async (request) => {
+      await reachUnit(db, actorOf(tenantOf(request)), request.params.id);
+      throw conflict(
+        "Battery units cannot be deleted. End a unit's life with a status change through POST /api/v1/units/{id}/events: RECYCLED ceases it, DECOMMISSIONED retires it",
+      );
+    },
+  );
+
+  app.post(
+    '/api/v1/units/:id/events',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:write' } },
+      schema: {
+        tags,
+        summary: 'Append one telemetry event (optionally carrying a status change); honours Idempotency-Key',
+        params: UnitParams,
+        headers: IdempotencyHeaders,
+        body: EventBody,
+        response: { 201: EventResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const key = readIdempotencyKey(request.headers['idempotency-key']);
+      const checked = checkEvent(request.body, clock());
+      if (!checked.ok) throw badRequest(checked.message);
+      const result = await appendEvents(
+        services,
+        actorOf(tenantOf(request)),
+        request.params.id,
+        [checked.event],
+        key,
+        (records) => ({
+          status: 201,
+          body: JSON.stringify({ success: true, message: 'Event recorded', event: records[0] }),
+        }),
+      );
+      return sendAppend(reply, result);
+    },
+  );
+
+  app.post(
+    '/api/v1/units/:id/events/bulk',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:write' } },
+      schema: {
+        tags,
+        summary: 'Append 1–1000 telemetry events in one transaction; honours Idempotency-Key',
+        params: UnitParams,
+        headers: IdempotencyHeaders,
+        body: BulkEventsBody,
+        response: { 201: BulkEventsResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const key = readIdempotencyKey(request.headers['idempotency-key']);
+      const inputs = bulkInputs(request.body, clock());
+      const result = await appendEvents(
+        services,
+        actorOf(tenantOf(request)),
+        request.params.id,
+        inputs,
+        key,
+        (records) => ({
+          status: 201,
+          body: JSON.stringify({ success: true, count: records.length, events: records }),
+        }),
+      );
+      return sendAppend(reply, result);
+    },
+  );
+
+  app.get(
+    '/api/v1/units/:id/events',
+    {
+      config: { access: { kind: 'tenant', permission: 'battery:read' } },
+      schema: {
+        tags,
+        summary: 'Telemetry history, newest first by recordedAt, cursor-paginated',
+        params: UnitParams,
+        querystring: EventListQuery,
+        response: { 200: EventListResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const raw = Number.parseInt(request.query.limit ?? '', 10);
+      const limit = Number.isFinite(raw)
+        ? Math.min(EVENT_PAGE.maxLimit, Math.max(1, raw))
+        : EVENT_PAGE.defaultLimit;
+      const page = await listEvents(
+        services,
+        actorOf(tenantOf(request)),
+        request.params.id,
+        limit,
+        request.query.cursor,
+      );
+      return sendJson(reply, 200, page);
+    },
+  );
+}

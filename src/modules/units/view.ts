@@ -1,0 +1,37 @@
+// The privileged unit view: the unit's stored state, its passport as the owner sees it, and the 500
+// newest events, read by index. Nothing is recomputed from the unit's history.
+import { renderUnitPage } from '../../domain/units/page.ts';
+import type { UnitStatus } from '../../domain/units/status.ts';
+import { renderUnitView, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
+import { type Lang, t } from '../../http/i18n.ts';
+import type { Actor } from '../passports/actor.ts';
+import { documentRenderer } from '../passports/documents.ts';
+import { resolvePassport } from '../passports/service.ts';
+import { recentEvents } from './event-store.ts';
+import { reachUnit } from './scope.ts';
+import type { UnitServices } from './serialise.ts';
+
+export async function unitView(services: UnitServices, actor: Actor, id: string) {
+  const unit = await reachUnit(services.db, actor, id);
+  const [passport, events] = await Promise.all([
+    resolvePassport(services.db, actor, unit.passportId),
+    recentEvents(services.db, actor.tenantId, unit.id, VIEW_EVENT_LIMIT),
+  ]);
+  const model = await documentRenderer(services.db, services.baseUrl)(passport);
+  const view = renderUnitView(
+    services.baseUrl,
+    { ...unit, status: unit.status as UnitStatus },
+    model,
+    events,
+  );
+  return { view, ceasedAt: unit.ceasedAt };
+}
+
+export function unitPage(lang: Lang, found: Awaited<ReturnType<typeof unitView>>): string {
+  return renderUnitPage({
+    lang,
+    t: (key, params) => t(lang, key, params),
+    view: found.view,
+    ceasedAt: found.ceasedAt,
+  });
+}
