@@ -1,6 +1,7 @@
 // The unit page (`Accept: text/html` on GET /api/v1/units/{id}): serial, model, status, current
 // state, the state-of-health chart, recent events and the unit's link, in the caller's language.
 // Template literals with every piece of text escaped; the page loads nothing from elsewhere.
+import { qrSvg } from '../gs1/qr-svg.ts';
 import { escapeHtml } from '../vocabulary/html.ts';
 import { sohChart } from './soh-chart.ts';
 import type { UnitView } from './view.ts';
@@ -25,7 +26,8 @@ dt{color:#57606a}dd{margin:0;overflow-wrap:anywhere}table{border-collapse:collap
 th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #eef0f2;vertical-align:top}
 code{font-size:.8rem;overflow-wrap:anywhere}.soh{width:100%;height:auto}.soh .grid{stroke:#dde1e6}
 .soh .line{fill:none;stroke:#1a7f37;stroke-width:2}.soh circle{fill:#1a7f37}.soh text{font-size:11px;fill:#57606a}
-.status{font-weight:600}`;
+.status{font-weight:600}.scroll{overflow-x:auto}.identity{display:flex;gap:1.5rem;align-items:flex-start;flex-wrap:wrap}
+.identity dl{flex:1 1 20rem}.qr{width:10rem;height:10rem;flex:none}`;
 
 export function renderUnitPage({ lang, t, view, ceasedAt }: PageInput): string {
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
@@ -43,6 +45,8 @@ export function renderUnitPage({ lang, t, view, ceasedAt }: PageInput): string {
   const link = view.digitalLinkUri
     ? `<a href="${escapeHtml(view.digitalLinkUri)}"><code>${escapeHtml(view.digitalLinkUri)}</code></a>`
     : escapeHtml(t('unitPage.noScanLink'));
+  // The code a person scans to reach this unit: its GS1 Digital Link (none for a SKU passport).
+  const qr = view.digitalLinkUri ? qrSvg(view.digitalLinkUri, t('unitPage.scanLink')) : '';
   const model = view.ofModel;
   const identity = [
     row(t('unitPage.serialNumber'), `<code>${escapeHtml(view.serialNumber)}</code>`),
@@ -85,7 +89,7 @@ export function renderUnitPage({ lang, t, view, ceasedAt }: PageInput): string {
   const events =
     recent.length === 0
       ? `<p>${escapeHtml(t('unitPage.noEvents'))}</p>`
-      : `<table><thead><tr>${[
+      : `<div class="scroll"><table><thead><tr>${[
           'recordedAt',
           'event',
           'stateOfHealth',
@@ -106,14 +110,14 @@ export function renderUnitPage({ lang, t, view, ceasedAt }: PageInput): string {
               ' Ah',
             )}</td><td>${measure(event.temperatureC, ' °C')}</td></tr>`;
           })
-          .join('')}</tbody></table>`;
+          .join('')}</tbody></table></div>`;
 
   const title = t('unitPage.title', { serial: view.serialNumber });
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>
-<section><dl>${identity}</dl></section>
+<section class="identity"><dl>${identity}</dl>${qr}</section>
 <section><h2>${escapeHtml(t('unitPage.currentState'))}</h2>${current}</section>
 <section><h2>${escapeHtml(t('unitPage.chartTitle'))}</h2>${chart}</section>
 <section><h2>${escapeHtml(t('unitPage.recentEvents'))}</h2>${events}</section>
