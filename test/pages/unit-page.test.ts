@@ -98,7 +98,8 @@ describe('unit page in Chromium', () => {
       await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/unit-page-phone.png`, fullPage: true });
     }
     // Wide tables scroll inside their section; the page itself never scrolls sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    // Evaluated as source: the project's types are Node's, not the DOM's.
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
