@@ -8,8 +8,35 @@ import type { EventPosition } from '../../domain/units/cursor.ts';
 export type EventRow = typeof batteryUnitEvents.$inferSelect;
 export type NewEvent = typeof batteryUnitEvents.$inferInsert & { id: string; createdAt: Date };
 
+/**
+ * A batch in one statement with one parameter: the rows travel as a JSON array that PostgreSQL
+ * unpacks itself, rather than as thousands of bind parameters built one by one.
+ */
 export async function insertEvents(db: Executor, rows: NewEvent[]): Promise<void> {
-  if (rows.length > 0) await db.insert(batteryUnitEvents).values(rows);
+  if (rows.length === 0) return;
+  const batch = rows.map((row) => ({
+    tenant_id: row.tenantId,
+    id: row.id,
+    battery_unit_id: row.batteryUnitId,
+    event_type: row.eventType,
+    state_of_health: row.stateOfHealth ?? null,
+    cycle_count: row.cycleCount ?? null,
+    remaining_capacity_ah: row.remainingCapacityAh ?? null,
+    temperature_c: row.temperatureC ?? null,
+    payload: row.payload ?? null,
+    status: row.status ?? null,
+    recorded_at: row.recordedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+  }));
+  await db.execute(sql`
+    insert into battery_unit_events (tenant_id, id, battery_unit_id, event_type, state_of_health, cycle_count,
+      remaining_capacity_ah, temperature_c, payload, status, recorded_at, created_at)
+    select tenant_id, id, battery_unit_id, event_type, state_of_health, cycle_count,
+      remaining_capacity_ah, temperature_c, payload, status, recorded_at, created_at
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as batch(tenant_id uuid, id uuid,
+        battery_unit_id uuid, event_type text, state_of_health double precision, cycle_count bigint,
+        remaining_capacity_ah double precision, temperature_c double precision, payload jsonb, status text,
+        recorded_at timestamptz, created_at timestamptz)`);
 }
 
 const newestFirst = [desc(batteryUnitEvents.recordedAt), asc(batteryUnitEvents.id)];

@@ -1,21 +1,42 @@
 // SQL for battery units. Tenant first, always; multi-row statements for batches.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { batteryUnits, passports } from '../../db/schema.ts';
 
 export type UnitRow = typeof batteryUnits.$inferSelect;
 export type NewUnit = typeof batteryUnits.$inferInsert & { id: string };
 
 /** Inserts a batch in one statement; a serial that already exists for the passport is skipped. */
+/** One parameter for the whole batch: a JSON array PostgreSQL unpacks (see insertEvents). */
 export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted = await db
-    .insert(batteryUnits)
-    .values(rows)
-    .onConflictDoNothing({
-      target: [batteryUnits.tenantId, batteryUnits.passportId, batteryUnits.serialNumber],
-    })
-    .returning({ id: batteryUnits.id });
+  const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+  const batch = rows.map((row) => ({
+    tenant_id: row.tenantId,
+    id: row.id,
+    passport_id: row.passportId,
+    serial_number: row.serialNumber,
+    digital_link_uri: row.digitalLinkUri ?? null,
+    manufactured_at: iso(row.manufacturedAt),
+    status: row.status,
+    ceased_at: iso(row.ceasedAt),
+    predecessor_unit_id: row.predecessorUnitId ?? null,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  }));
+  const inserted = await queryRows<{ id: string }>(
+    db,
+    sql`
+      insert into battery_units (tenant_id, id, passport_id, serial_number, digital_link_uri, manufactured_at,
+        status, ceased_at, predecessor_unit_id, created_at, updated_at)
+      select tenant_id, id, passport_id, serial_number, digital_link_uri, manufactured_at, status, ceased_at,
+        predecessor_unit_id, created_at, updated_at
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as batch(tenant_id uuid, id uuid, passport_id uuid,
+          serial_number text, digital_link_uri text, manufactured_at timestamptz, status text, ceased_at timestamptz,
+          predecessor_unit_id uuid, created_at timestamptz, updated_at timestamptz)
+      on conflict (tenant_id, passport_id, serial_number) do nothing
+      returning id`,
+  );
   return new Set(inserted.map((row) => row.id));
 }
 
