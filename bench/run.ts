@@ -45,6 +45,7 @@ async function main(): Promise<void> {
 
   for (const [store, url] of stores) {
     const raw = await rawPrimaryKeyRead(url);
+    const rawPassport = await rawPrimaryKeyRead(url, 'battery');
     const whoami = await whoamiThroughput(url);
     const passports = await passportThroughput(url);
     printRows(store, [
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
       perSecond('POST /api/v1/passports (create)', passports.create, 'bare route', bare),
       perSecond('POST /api/v1/passports (create)', passports.create, 'raw PK read', raw),
       perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw PK read', raw, 0.8),
+      perSecond('raw PK read, battery passport size', rawPassport, 'bare route', bare),
+      perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw read, same size', rawPassport, 0.8),
     ]);
     printRows(`${store}: battery units`, await unitFigures(url));
   }

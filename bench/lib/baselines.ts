@@ -3,9 +3,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { categorySchemas } from '../../src/domain/categories/schemas/index.ts';
 import { listen, requestsPerSecond } from './measure.ts';
 
 const DOCUMENT = { id: 1, payload: 'x'.repeat(2_000) };
+const BATTERY_PASSPORT = { id: 2, metadata: (categorySchemas.batteries.examples as unknown[])[0] };
 
 export async function bareRoute(): Promise<number> {
   const app = Fastify();
@@ -18,24 +20,33 @@ export async function bareRoute(): Promise<number> {
   }
 }
 
-/** One 2 KB jsonb row by primary key per request, through `pg` or straight into PGlite. */
-export async function rawPrimaryKeyRead(databaseUrl: string | undefined): Promise<number> {
+/**
+ * One jsonb row by primary key per request, through `pg` or straight into PGlite: the 2 KB document
+ * of DESIGN's budgets, or (`battery`) a document the size of a battery passport's metadata.
+ */
+export async function rawPrimaryKeyRead(
+  databaseUrl: string | undefined,
+  document: 'small' | 'battery' = 'small',
+): Promise<number> {
+  const stored = document === 'small' ? DOCUMENT : BATTERY_PASSPORT;
   const setup = 'create table if not exists bench_docs (id int primary key, doc jsonb not null)';
-  const upsert = 'insert into bench_docs values (1, $1) on conflict (id) do update set doc = excluded.doc';
+  const upsert = 'insert into bench_docs values ($2, $1) on conflict (id) do update set doc = excluded.doc';
   const select = 'select doc from bench_docs where id = $1';
   let read: () => Promise<unknown>;
   let close: () => Promise<void>;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     await pool.query(setup);
-    await pool.query(upsert, [JSON.stringify(DOCUMENT)]);
-    read = async () => (await pool.query({ name: 'bench_read', text: select, values: [1] })).rows[0]?.doc;
+    await pool.query(upsert, [JSON.stringify(stored), stored.id]);
+    read = async () =>
+      (await pool.query({ name: 'bench_read', text: select, values: [stored.id] })).rows[0]?.doc;
     close = () => pool.end();
   } else {
     const client = new PGlite();
     await client.query(setup);
-    await client.query(upsert, [JSON.stringify(DOCUMENT)]);
-    read = async () => ((await client.query<{ doc: unknown }>(select, [1])).rows[0] as { doc: unknown }).doc;
+    await client.query(upsert, [JSON.stringify(stored), stored.id]);
+    read = async () =>
+      ((await client.query<{ doc: unknown }>(select, [stored.id])).rows[0] as { doc: unknown }).doc;
     close = () => client.close();
   }
   const app = Fastify();

@@ -11,13 +11,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function hasValueAt(metadata: Record<string, unknown>, slot: readonly string[]): boolean {
+  let holder: unknown = metadata;
+  for (const key of slot) {
+    if (!isObject(holder)) return false;
+    holder = holder[key];
+  }
+  return holder !== undefined;
+}
+
 export function copyGtinIntoMetadata(
   category: string,
   metadata: unknown,
   gtin14: string,
 ): { metadata: unknown; notice?: AdvisoryItem } {
   const slot = GTIN_SLOTS[category];
-  if (!slot || !isObject(metadata)) return { metadata };
+  if (!slot || !isObject(metadata) || hasValueAt(metadata, slot)) return { metadata };
   const copy = structuredClone(metadata);
   let holder: Record<string, unknown> = copy;
   for (const key of slot.slice(0, -1)) {

@@ -1,12 +1,18 @@
 // Rendering a stored passport into its owner document. The text form is what GET serves and what
 // a version archives, from one function, so the two can never differ by a byte.
 import type { Executor } from '../../db/client.ts';
+import type { facilities, operators } from '../../db/schema.ts';
 import type { EconomicOperatorObject, PassportState } from '../../domain/passports/document.ts';
 import { renderPassportDocument } from '../../domain/passports/document.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
+import { toFacilityRecord } from '../facilities/records.ts';
 import { getFacility, toPublicFacility } from '../facilities/service.ts';
+import { toOperatorRecord } from '../operators/records.ts';
 import { getOperator, toEconomicOperatorObject } from '../operators/service.ts';
 import type { PassportRow } from './store.ts';
+
+type OperatorRow = typeof operators.$inferSelect;
+type FacilityRow = typeof facilities.$inferSelect;
 
 export function toState(row: PassportRow): PassportState {
   return {
@@ -67,6 +73,19 @@ export function documentRenderer(db: Executor, baseUrl: string) {
       baseUrl,
     });
   };
+}
+
+/** Renders a passport whose operator and facility rows were read with it (one round trip). */
+export function renderWithParties(
+  baseUrl: string,
+  found: { passport: PassportRow; operator: OperatorRow; facility: FacilityRow | null },
+) {
+  return renderPassportDocument({
+    passport: toState(found.passport),
+    economicOperator: toEconomicOperatorObject(toOperatorRecord(found.operator)) as EconomicOperatorObject,
+    manufacturingFacility: found.facility ? toPublicFacility(toFacilityRecord(found.facility)) : null,
+    baseUrl,
+  });
 }
 
 export async function renderOwnerText(db: Executor, baseUrl: string, row: PassportRow): Promise<string> {

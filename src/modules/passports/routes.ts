@@ -115,8 +115,12 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      const row = await passports.resolvePassport(db, actorOf(tenantOf(request)), request.params.id);
-      return sendText(reply, 200, LD_JSON, JSON.stringify(await render()(row)));
+      const document = await passports.readOwnerDocument(
+        services,
+        actorOf(tenantOf(request)),
+        request.params.id,
+      );
+      return sendText(reply, 200, LD_JSON, JSON.stringify(document));
     },
   );
 

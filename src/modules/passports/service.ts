@@ -5,7 +5,7 @@ import { parsePassportReference } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type Actor, assertOperatorScope } from './actor.ts';
-import { renderOwnerText } from './documents.ts';
+import { renderOwnerText, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import * as store from './store.ts';
 
@@ -35,6 +35,18 @@ export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor,
   if (!row) throw notFound('Passport not found');
   assertOperatorScope(actor, row.operatorId);
   return row;
+}
+
+/** The owner document of a passport, read with its operator and facility in one round trip. */
+export async function readOwnerDocument(services: Services, actor: Actor, reference: string) {
+  const found = await store.findPassportWithParties(
+    services.db,
+    actor.tenantId,
+    parsePassportReference(reference),
+  );
+  if (!found) throw notFound('Passport not found');
+  assertOperatorScope(actor, found.passport.operatorId);
+  return renderWithParties(services.baseUrl, found);
 }
 
 async function checkQuota(db: Executor, tenantId: string, activating: number): Promise<void> {
@@ -85,8 +97,10 @@ export async function createPassport(
   const status = (body.status ?? 'ACTIVE') as PassportStatus;
   if (status !== 'ACTIVE' && status !== 'DRAFT')
     throw badRequest('status must be ACTIVE or DRAFT on creation');
+  // Validation and lookups run before the transaction: the workspace's quota lock is held only for
+  // the insert itself, so concurrent creates queue for as short a time as possible.
+  const prepared = await preparePassport(within, actor, body);
   return within.transaction(async (tx) => {
-    const prepared = await preparePassport(tx, actor, body);
     await checkQuota(tx, actor.tenantId, status === 'ACTIVE' ? 1 : 0);
     const now = services.clock();
     const { warnings, notices, ...values } = prepared;

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { passports, passportVersions, tenants } from '../../db/schema.ts';
+import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 
 export type PassportRow = typeof passports.$inferSelect;
@@ -63,6 +63,46 @@ export async function findPassport(
     'id' in by
       ? await prepared(db, 'passport_by_id', byId).execute({ tenantId, id: by.id })
       : await prepared(db, 'passport_by_product', byProductId).execute({ tenantId, productId: by.productId });
+  return row ?? null;
+}
+
+// The owner read renders a passport with its operator and facility. It is the hottest authenticated
+// read, so it fetches all three in one round trip: the one place this store joins the tables of the
+// operators and facilities modules (their rows are turned into records by those modules' code).
+const withParties = (by: 'id' | 'productId') => (db: Executor) =>
+  db
+    .select({ passport: passports, operator: operators, facility: facilities })
+    .from(passports)
+    .innerJoin(
+      operators,
+      and(eq(operators.tenantId, passports.tenantId), eq(operators.id, passports.operatorId)),
+    )
+    .leftJoin(
+      facilities,
+      and(eq(facilities.tenantId, passports.tenantId), eq(facilities.id, passports.facilityId)),
+    )
+    .where(
+      and(
+        eq(passports.tenantId, sql.placeholder('tenantId')),
+        by === 'id'
+          ? eq(passports.id, sql.placeholder('value'))
+          : eq(passports.productId, sql.placeholder('value')),
+      ),
+    )
+    .prepare(`passport_with_parties_by_${by}`);
+
+export async function findPassportWithParties(
+  db: Executor,
+  tenantId: string,
+  by: { id: string } | { productId: string },
+) {
+  const value = 'id' in by ? by.id : by.productId;
+  if (CONTROL_CHARACTER.test(value)) return null;
+  const kind = 'id' in by ? 'id' : 'productId';
+  const [row] = await prepared(db, `passport_with_parties_by_${kind}`, withParties(kind)).execute({
+    tenantId,
+    value,
+  });
   return row ?? null;
 }
 

@@ -91,8 +91,20 @@ export function schemaHasField(category: SchemaCategory, pointer: string): boole
  * with nothing annotated the field is public.
  */
 export function fieldAccess(category: SchemaCategory, jsonPointer: string): AccessTier {
-  return walk(category, jsonPointer).access ?? 'public';
+  // Every string of every passport asks this (PII scan, masking): remembered per field, with array
+  // indices folded into `*` so that a long list costs one walk, not one per element.
+  const key = `${category}:${jsonPointer.replace(/\/\d+(?=\/|$)/g, `/${ANY_ITEM}`)}`;
+  let access = accessCache.get(key);
+  if (access === undefined) {
+    access = walk(category, jsonPointer).access ?? 'public';
+    if (accessCache.size < ACCESS_CACHE_LIMIT) accessCache.set(key, access);
+  }
+  return access;
 }
+
+// Bounded: pointers come from caller data, and a field a schema does not know is still a new key.
+const ACCESS_CACHE_LIMIT = 50_000;
+const accessCache = new Map<string, AccessTier>();
 
 function collect(schema: JsonSchemaObject, pointer: string, out: AccessEntry[]): void {
   const properties = schema.properties;
