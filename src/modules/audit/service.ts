@@ -10,25 +10,24 @@ export interface AuditFact {
   details?: Record<string, unknown>;
 }
 
-/** Records facts of one change by one actor, in the caller's transaction. */
-export async function recordAudit(
+export interface Notice {
+  kind: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** Records one change by one actor and tells the workspace about it, in the caller's transaction. */
+export async function recordChange(
   tx: Executor,
   tenantId: string,
   actor: string,
   at: Date,
-  facts: readonly AuditFact[],
+  fact: AuditFact,
+  notice: Notice,
 ): Promise<void> {
-  await store.insertAuditEvents(
+  await store.insertAuditWithNotification(
     tx,
-    facts.map((fact) => ({ tenantId, actor, at, ...fact, details: fact.details ?? null })),
+    { tenantId, actor, at, ...fact, details: fact.details ?? null },
+    { ...notice, details: notice.details ?? null },
   );
-}
-
-export async function notifyTenant(
-  tx: Executor,
-  tenantId: string,
-  at: Date,
-  notice: { kind: string; message: string; details?: Record<string, unknown> },
-): Promise<void> {
-  await store.insertNotification(tx, { tenantId, createdAt: at, ...notice, details: notice.details ?? null });
 }

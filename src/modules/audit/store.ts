@@ -1,15 +1,34 @@
 // SQL for the audit trail and tenant notifications. Both append-only; written inside the caller's
 // transaction so that they exist exactly when the change they describe does.
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { auditEvents, notifications } from '../../db/schema.ts';
 
-export type NewAuditEvent = typeof auditEvents.$inferInsert;
-export type NewNotification = typeof notifications.$inferInsert;
-
-export async function insertAuditEvents(db: Executor, rows: NewAuditEvent[]): Promise<void> {
-  if (rows.length > 0) await db.insert(auditEvents).values(rows);
+export interface AuditRow {
+  tenantId: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  actor: string;
+  details: Record<string, unknown> | null;
+  at: Date;
 }
 
-export async function insertNotification(db: Executor, row: NewNotification): Promise<void> {
-  await db.insert(notifications).values(row);
+export interface NotificationRow {
+  kind: string;
+  message: string;
+  details: Record<string, unknown> | null;
+}
+
+/** The audit event and its notification in one statement: one round trip inside a hot write. */
+export async function insertAuditWithNotification(db: Executor, audit: AuditRow, notice: NotificationRow) {
+  const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
+  await db.execute(sql`
+    with audit as (
+      insert into audit_events (tenant_id, action, subject_type, subject_id, actor, details, at)
+      values (${audit.tenantId}, ${audit.action}, ${audit.subjectType}, ${audit.subjectId}, ${audit.actor},
+              ${json(audit.details)}::jsonb, ${audit.at.toISOString()}::timestamptz)
+    )
+    insert into notifications (tenant_id, kind, message, details, created_at)
+    values (${audit.tenantId}, ${notice.kind}, ${notice.message}, ${json(notice.details)}::jsonb,
+            ${audit.at.toISOString()}::timestamptz)`);
 }

@@ -8,7 +8,7 @@ import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { TERMINAL_STATUS } from '../../domain/units/status.ts';
 import { checkUnit, itemLabel, type PassportIdentity, unitItems } from '../../domain/units/unit-input.ts';
 import { badRequest } from '../../http/errors.ts';
-import { notifyTenant, recordAudit } from '../audit/service.ts';
+import { recordChange } from '../audit/service.ts';
 import type { Actor } from '../passports/actor.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { insertEvents, type NewEvent } from './event-store.ts';
@@ -113,7 +113,11 @@ export async function serialiseUnits(
       const events: NewEvent[] = await linkPredecessors(tx, actor.tenantId, created, now);
       await insertEvents(tx, events);
       // One audit event per serialisation (the contract names one), listing the units it made.
-      await recordAudit(tx, actor.tenantId, actor.changedBy, now, [
+      await recordChange(
+        tx,
+        actor.tenantId,
+        actor.changedBy,
+        now,
         {
           action: 'batteryunit.created',
           subjectType: 'passport',
@@ -123,12 +127,12 @@ export async function serialiseUnits(
             units: created.map((row) => ({ id: row.id, serialNumber: row.serialNumber })),
           },
         },
-      ]);
-      await notifyTenant(tx, actor.tenantId, now, {
-        kind: 'batteryunit.created',
-        message: `${created.length} battery unit${created.length === 1 ? '' : 's'} serialised under ${passport.productId}`,
-        details: { passportId: passport.id, count: created.length, unitIds: created.map((row) => row.id) },
-      });
+        {
+          kind: 'batteryunit.created',
+          message: `${created.length} battery unit${created.length === 1 ? '' : 's'} serialised under ${passport.productId}`,
+          details: { passportId: passport.id, count: created.length, unitIds: created.map((row) => row.id) },
+        },
+      );
     }
 
     const warnings =
