@@ -6,6 +6,7 @@ import { buildInfoFromGit } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { PURGE_INTERVAL_MS, purgeExpiredKeys } from './modules/units/idempotency-purge.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, buildInfoFromGit());
@@ -15,11 +16,19 @@ async function main(): Promise<void> {
   const boot = await bootstrap(database, config, new Date());
   const app = await buildApp({ config, db: database.db, adminTokenHash: boot.adminTokenHash });
 
+  const purge = setInterval(() => {
+    purgeExpiredKeys(database.db, new Date()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'idempotency purge failed'),
+    );
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    clearInterval(purge);
     try {
       await app.close();
       await database.close();

@@ -305,7 +305,11 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.scopeId, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.scopeId, table.key] }),
+    // Housekeeping across workspaces: the hourly purge of records past the replay window.
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
 );
 
 /** What happened in a workspace, for its audit trail (e.g. `batteryunit.created`). Append-only. */
