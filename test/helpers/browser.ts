@@ -1,5 +1,6 @@
 // A real Chromium (Debian's package), driven by playwright-core, for tests of the pages people see.
 import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,4 +22,12 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Puts a test app on a loopback port for the browser; returns its base URL. */
+export async function serveForBrowser(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
 }

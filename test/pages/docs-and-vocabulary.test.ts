@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { testApp } from '../helpers/app.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 
 describe('pages in Chromium', () => {
   let app: App;
@@ -11,10 +11,7 @@ describe('pages in Chromium', () => {
   let base: string;
   beforeAll(async () => {
     app = await testApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    base = `http://127.0.0.1:${address.port}`;
+    base = await serveForBrowser(app);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { testApp } from '../helpers/app.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { appendBulk, createUnit, unitWorkspace } from '../helpers/units.ts';
 
 describe('unit page in Chromium', () => {
@@ -30,10 +30,7 @@ describe('unit page in Chromium', () => {
       payload: { note: `<b>check ${i}</b>` },
     }));
     expect((await appendBulk(app, token, unitId, { events })).statusCode).toBe(201);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    base = `http://127.0.0.1:${address.port}`;
+    base = await serveForBrowser(app);
     browser = await launchBrowser();
   });
   afterAll(async () => {

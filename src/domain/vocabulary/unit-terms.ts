@@ -78,7 +78,7 @@ export const EVENT_TERMS: readonly TermSpec[] = [
   prop('cycleCount', 'Cycle count', 'Number of charge cycles.', { range: `${XSD}integer` }),
   prop('remainingCapacityAh', 'Remaining capacity', 'Remaining capacity in ampere-hours.', { unit: 'Ah' }),
   prop('temperatureC', 'Temperature', 'Temperature in degrees Celsius.', { unit: 'Cel' }),
-  // Free-form JSON by contract: any object or array is stored as given.
+  // Free-form JSON by contract: objects and arrays are stored as given.
   prop('payload', 'Payload', 'Further event data, kept as given.', {
     coercion: 'json',
     domain: [UNIT_EVENT],
