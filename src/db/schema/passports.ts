@@ -1,0 +1,105 @@
+// Passports, their archived versions and their access log.
+import { sql } from 'drizzle-orm';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { operators } from './parties.ts';
+import { tenants } from './tenancy.ts';
+
+/** Model-level (or batch/item) passports: the live state. Archived states live in passport_versions. */
+export const passports = pgTable(
+  'passports',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    productId: text('product_id').notNull(),
+    /** GTIN, GRAI or SKU. */
+    productIdScheme: text('product_id_scheme').notNull(),
+    category: text('category').notNull(),
+    originCountry: text('origin_country'),
+    operatorId: uuid('operator_id').notNull(),
+    facilityId: uuid('facility_id'),
+    granularity: text('granularity').notNull().default('model'),
+    status: text('status').notNull(),
+    metadata: jsonb('metadata').notNull(),
+    /** The live version number: archived versions are 1 … version − 1. */
+    version: integer('version').notNull().default(1),
+    /** Set while its operator is archived; such passports stay resolvable. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    retentionUntil: timestamp('retention_until', { withTimezone: true, mode: 'date' }),
+    digitalSeal: jsonb('digital_seal'),
+    signingPublicKey: jsonb('signing_public_key'),
+    proof: jsonb('proof'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    uniqueIndex('passports_product_idx').on(table.tenantId, table.productId),
+    // An operator with passports is archived, never deleted: the store refuses it as a last guard.
+    foreignKey({
+      columns: [table.tenantId, table.operatorId],
+      foreignColumns: [operators.tenantId, operators.id],
+    }),
+    index('passports_operator_idx').on(table.tenantId, table.operatorId),
+    index('passports_list_idx').on(table.tenantId, table.createdAt, table.id),
+  ],
+);
+
+/** Archived passport states, append-only. `document` is the exact text served before the change. */
+export const passportVersions = pgTable(
+  'passport_versions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    passportId: uuid('passport_id').notNull(),
+    version: integer('version').notNull(),
+    document: text('document').notNull(),
+    /** When this state began (creation, or the change that archived the previous version). */
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the change that archived this state was recorded. */
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
+    changedBy: text('changed_by'),
+    changeReason: text('change_reason'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.passportId, table.version] }),
+    foreignKey({
+      columns: [table.tenantId, table.passportId],
+      foreignColumns: [passports.tenantId, passports.id],
+    }).onDelete('cascade'),
+    index('passport_versions_time_idx').on(table.tenantId, table.passportId, table.validUntil),
+  ],
+);
+
+/** Who read a passport's data, other than its owner. Append-only. */
+export const passportAccessLog = pgTable(
+  'passport_access_log',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    passportId: uuid('passport_id').notNull(),
+    /** public, legitimate-interest, authority. */
+    tier: text('tier').notNull(),
+    /** e.g. `grant:<id>`, `anonymous`. */
+    accessor: text('accessor').notNull(),
+    /** What was read: resolve, history, version, unit. */
+    action: text('action').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('passport_access_log_idx').on(table.tenantId, table.passportId, table.at),
+  ],
+);
