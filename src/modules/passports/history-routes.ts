@@ -2,10 +2,11 @@
 import type { App, AppContext } from '../../context.ts';
 import { tenantOf } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { LD_JSON, sendText } from '../../http/reply.ts';
 import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { actorOf } from './actor.ts';
 import { documentAt, listHistory, versionDocument } from './history.ts';
-import { LD_JSON } from './routes.ts';
+
 import { AtQuery, HistoryResponse, IdParams, VersionParams } from './schemas.ts';
 import type { Services } from './service.ts';
 
@@ -53,7 +54,7 @@ export async function passportHistoryRoutes(app: App, { db, config, clock }: App
         request.params.id,
         request.query.at,
       );
-      return reply.type(LD_JSON).serializer(String).send(text);
+      return sendText(reply, 200, LD_JSON, text);
     },
   );
 
@@ -72,7 +73,7 @@ export async function passportHistoryRoutes(app: App, { db, config, clock }: App
       const version = Number(request.params.version);
       if (!Number.isSafeInteger(version) || version < 1) throw notFound('No such version');
       const text = await versionDocument(services, actorOf(tenantOf(request)), request.params.id, version);
-      return reply.type(LD_JSON).serializer(String).send(text);
+      return sendText(reply, 200, LD_JSON, text);
     },
   );
 }

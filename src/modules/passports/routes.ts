@@ -1,10 +1,11 @@
 // Passport endpoints: create, list, read, update, status, delete, bulk. Documents are serialised
 // once, by JSON.stringify, so what a client reads is byte-for-byte what a version archives.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { tenantOf } from '../../http/auth.ts';
 import { localisedItems } from '../../http/language.ts';
+import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
 import { errorResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { actorOf } from './actor.ts';
 import { bulkIngest } from './bulk.ts';
@@ -24,7 +25,6 @@ import * as passports from './service.ts';
 import { listPassports } from './store.ts';
 
 const tags = ['Passports'];
-export const LD_JSON = 'application/ld+json; charset=utf-8';
 const WRITE_ERRORS = [...TENANT_ERRORS, 409] as const;
 
 function advisories(request: FastifyRequest, warnings: AdvisoryItem[], notices: AdvisoryItem[]) {
@@ -33,10 +33,6 @@ function advisories(request: FastifyRequest, warnings: AdvisoryItem[], notices: 
     ...(notices.length > 0 ? { notices: localisedItems(request, notices) } : {}),
   };
 }
-
-/** Sends a JSON text built by us (key order kept) instead of the schema serialiser's. */
-const sendText = (reply: FastifyReply, status: number, type: string, text: string) =>
-  reply.code(status).type(type).serializer(String).send(text);
 
 export async function passportRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
   const services: passports.Services = { db, baseUrl: config.publicBaseUrl, clock };
@@ -61,7 +57,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
         passport: await render()(row),
         ...advisories(request, warnings, notices),
       };
-      return sendText(reply, 201, 'application/json; charset=utf-8', JSON.stringify(body));
+      return sendText(reply, 201, JSON_TYPE, JSON.stringify(body));
     },
   );
 
@@ -94,12 +90,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
         total,
         totalPages: Math.ceil(total / limit),
       };
-      return sendText(
-        reply,
-        200,
-        'application/json; charset=utf-8',
-        JSON.stringify({ ...body, passports: documents }),
-      );
+      return sendText(reply, 200, JSON_TYPE, JSON.stringify({ ...body, passports: documents }));
     },
   );
 
@@ -149,7 +140,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
         passport: await render()(row),
         ...advisories(request, warnings, notices),
       };
-      return sendText(reply, 200, 'application/json; charset=utf-8', JSON.stringify(body));
+      return sendText(reply, 200, JSON_TYPE, JSON.stringify(body));
     },
   );
 
@@ -172,7 +163,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       return sendText(
         reply,
         200,
-        'application/json; charset=utf-8',
+        JSON_TYPE,
         JSON.stringify({ success: true, passport: await render()(row) }),
       );
     },
@@ -219,12 +210,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
         passports: documents,
         ...(outcome.errors.length > 0 ? { errors: outcome.errors } : {}),
       };
-      return sendText(
-        reply,
-        outcome.created.length > 0 ? 201 : 200,
-        'application/json; charset=utf-8',
-        JSON.stringify(body),
-      );
+      return sendText(reply, outcome.created.length > 0 ? 201 : 200, JSON_TYPE, JSON.stringify(body));
     },
   );
 }

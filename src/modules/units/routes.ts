@@ -2,11 +2,11 @@
 import type { App, AppContext } from '../../context.ts';
 import { tenantOf } from '../../http/auth.ts';
 import { localisedItems } from '../../http/language.ts';
+import { sendJson } from '../../http/reply.ts';
 import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { actorOf } from '../passports/actor.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { unitRecord } from './records.ts';
-import { sendJson } from './reply.ts';
 import {
   ListUnitsResponse,
   PassportUnitsParams,

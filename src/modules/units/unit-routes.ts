@@ -6,10 +6,10 @@ import { tenantOf } from '../../http/auth.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
+import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { actorOf } from '../passports/actor.ts';
 import { readIdempotencyKey } from './idempotency.ts';
-import { JSON_TYPE, LD_JSON, sendJson, sendText } from './reply.ts';
 import {
   BulkEventsBody,
   BulkEventsResponse,

@@ -3,10 +3,10 @@
 import type { App, AppContext } from '../../context.ts';
 import { dppContext, secondaryContext, vocabulary, vocabularyHtml } from '../../domain/vocabulary/index.ts';
 import { negotiate } from '../../http/negotiate.ts';
+import { LD_JSON, sendText } from '../../http/reply.ts';
 import { errorResponses } from '../../http/schemas.ts';
 
 const tags = ['Vocabulary'];
-const LD = 'application/ld+json; charset=utf-8';
 // Public documents that JSON-LD processors in browsers fetch: cacheable and readable cross-origin.
 const PUBLIC_DOCUMENT = { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' };
 
@@ -20,7 +20,7 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
   app.get(
     '/contexts/dpp/v1',
     { schema: { tags, summary: 'Canonical JSON-LD context', response: errorResponses(429) } },
-    async (_request, reply) => reply.headers(PUBLIC_DOCUMENT).type(LD).serializer(String).send(context),
+    async (_request, reply) => sendText(reply.headers(PUBLIC_DOCUMENT), 200, LD_JSON, context),
   );
 
   app.get(
@@ -32,7 +32,7 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
         response: errorResponses(429),
       },
     },
-    async (_request, reply) => reply.headers(PUBLIC_DOCUMENT).type(LD).serializer(String).send(secondary),
+    async (_request, reply) => sendText(reply.headers(PUBLIC_DOCUMENT), 200, LD_JSON, secondary),
   );
 
   app.get(
@@ -47,9 +47,9 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
     async (request, reply) => {
       reply.headers(PUBLIC_DOCUMENT).header('vary', 'Accept');
       if (negotiate(request.headers.accept, ['application/ld+json', 'text/html']) === 'text/html') {
-        return reply.type('text/html; charset=utf-8').serializer(String).send(termsHtml);
+        return sendText(reply, 200, 'text/html; charset=utf-8', termsHtml);
       }
-      return reply.type(LD).serializer(String).send(terms);
+      return sendText(reply, 200, LD_JSON, terms);
     },
   );
 }
