@@ -3,7 +3,7 @@
 // when it cannot be reached. Budgets are DESIGN.md's; they are reported, not asserted.
 import pg from 'pg';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
-import { printRows, type Row, SECONDS } from './lib/measure.ts';
+import { figure, printRows, SECONDS } from './lib/measure.ts';
 import { passportThroughput } from './passports.ts';
 import { unitFigures } from './units.ts';
 import { whoamiThroughput } from './whoami.ts';
@@ -21,20 +21,8 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-const perSecond = (
-  name: string,
-  value: number,
-  baseline: string,
-  baselineValue: number,
-  budget?: number,
-): Row => ({
-  name,
-  value,
-  unit: 'req/s',
-  baseline,
-  baselineValue,
-  ...(budget === undefined ? {} : { budget }),
-});
+const perSecond = (name: string, value: number, baseline: string, baselineValue: number, budget?: number) =>
+  figure(name, value, 'req/s', baseline, baselineValue, budget);
 
 async function main(): Promise<void> {
   process.stdout.write(`OpenDPP benchmarks: ${SECONDS}s per figure, node ${process.version}\n`);

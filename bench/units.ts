@@ -2,11 +2,9 @@
 // full app, each beside raw multi-row INSERTs of the same rows in the same run; and the unit view of
 // a unit with 100k events beside one with 10 (and one with 500, the view's own ceiling).
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { categorySchemas } from '../src/domain/categories/schemas/index.ts';
-import { listen, type Row, requestsPerSecond } from './lib/measure.ts';
+import { benchApp } from './lib/app.ts';
+import { figure, listen, type Row, requestsPerSecond } from './lib/measure.ts';
 import { itemsPerSecond } from './lib/workload.ts';
 import {
   insertEventBatch,
@@ -16,49 +14,15 @@ import {
   rawPostgres,
 } from './unit-baselines.ts';
 
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const WORKERS = 4;
 const UNIT_BATCH = 200;
 const EVENT_BATCH = 1000;
 let serial = 0;
 
-const row = (
-  name: string,
-  value: number,
-  unit: string,
-  baseline: string,
-  baselineValue: number,
-  budget?: number,
-): Row => ({
-  name,
-  value,
-  unit,
-  baseline,
-  baselineValue,
-  ...(budget === undefined ? {} : { budget }),
-});
-
 export async function unitFigures(databaseUrl: string | undefined): Promise<Row[]> {
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
-  const config = loadConfig({
-    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    LOG_LEVEL: 'silent',
-    MASTER_KEY: 'ab'.repeat(32),
-  });
-  const app = await buildApp({ config, db: database.db });
+  const { app, db, tenantId, headers, close } = await benchApp(databaseUrl);
   let raw: RawTarget | undefined;
   try {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/admin/v1/workspaces',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      payload: { name: 'Bench units', subdomain: `bench-units-${Date.now()}`, tier: 'enterprise' },
-    });
-    const tenantId = created.json().tenant.id as string;
-    const headers = {
-      authorization: `Bearer ${created.json().apiKey.token}`,
-      'content-type': 'application/json',
-    };
     await app.inject({
       method: 'POST',
       url: '/api/v1/operators',
@@ -133,7 +97,7 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
     // (c) the unit view: histories seeded in SQL, read through the API
     const [small, medium, large] = await serialise(3);
     const seed = (unitId: string | undefined, count: number) =>
-      database.db.execute(sql`
+      db.execute(sql`
         insert into battery_unit_events (tenant_id, id, battery_unit_id, event_type, state_of_health, recorded_at)
         select ${tenantId}::uuid, gen_random_uuid(), ${unitId}::uuid, 'SOH_MEASUREMENT', 100 - n % 50,
                date_trunc('milliseconds', now() - n * interval '1 minute')
@@ -141,11 +105,11 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
     await seed(small, 10);
     await seed(medium, 500);
     await seed(large, 100_000);
-    await database.db.execute(sql`analyze battery_unit_events`);
+    await db.execute(sql`analyze battery_unit_events`);
     const view = (id: string | undefined) =>
       requestsPerSecond({
         url: `${url}/api/v1/units/${id}`,
-        headers: { authorization: headers.authorization },
+        headers: { authorization: headers.authorization as string },
       });
     const view10 = await view(small);
     const view500 = await view(medium);
@@ -153,15 +117,14 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
 
     const rawName = databaseUrl ? 'raw pg INSERT' : 'raw PGlite INSERT';
     return [
-      row('serialise, 200 units per request', serialised, 'units/s', rawName, rawUnits, 0.5),
-      row('bulk telemetry, 1000 events per request', appended, 'events/s', rawName, rawEvents, 0.5),
+      figure('serialise, 200 units per request', serialised, 'units/s', rawName, rawUnits, 0.5),
+      figure('bulk telemetry, 1000 events per request', appended, 'events/s', rawName, rawEvents, 0.5),
       // Budget ≤ 1.5× slowdown, i.e. a ratio of at least 1 / 1.5.
-      row('GET unit view, 100k events', view100k, 'req/s', 'view of 500 events', view500, 0.67),
-      row('GET unit view, 100k events', view100k, 'req/s', 'view of 10 events', view10, 0.67),
+      figure('GET unit view, 100k events', view100k, 'req/s', 'view of 500 events', view500, 0.67),
+      figure('GET unit view, 100k events', view100k, 'req/s', 'view of 10 events', view10, 0.67),
     ];
   } finally {
     await raw?.close();
-    await app.close();
-    await database.close();
+    await close();
   }
 }

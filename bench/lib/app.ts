@@ -3,12 +3,14 @@
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
-import { openDatabase } from '../../src/db/client.ts';
+import { type Db, openDatabase } from '../../src/db/client.ts';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 export interface BenchApp {
   app: App;
+  db: Db;
+  tenantId: string;
   token: string;
   headers: Record<string, string>;
   close(): Promise<void>;
@@ -31,6 +33,8 @@ export async function benchApp(databaseUrl: string | undefined): Promise<BenchAp
   const token = created.json().apiKey.token as string;
   return {
     app,
+    db: database.db,
+    tenantId: created.json().tenant.id as string,
     token,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     async close() {

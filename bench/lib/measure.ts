@@ -72,3 +72,13 @@ export function printRows(title: string, rows: Row[]): void {
     );
   }
 }
+
+/** A figure beside its baseline, with DESIGN's budget where one applies. */
+export const figure = (
+  name: string,
+  value: number,
+  unit: string,
+  baseline: string,
+  baselineValue: number,
+  budget?: number,
+): Row => ({ name, value, unit, baseline, baselineValue, ...(budget === undefined ? {} : { budget }) });
