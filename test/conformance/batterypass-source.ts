@@ -1,14 +1,11 @@
 // Reads the Battery Pass data model v1.2 from CONFORMANCE_DIR: the SAMM aspect models (Turtle), the
 // generated sample payloads (UTF-16LE with BOM).
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { AccessTier } from '../../src/domain/categories/types.ts';
+import { material } from './material.ts';
 
-export const BATTERYPASS_DIR = resolve(
-  process.cwd(),
-  process.env.CONFORMANCE_DIR ?? '../shared/conformance',
-  'batterypass-data-model',
-);
+export const BATTERYPASS_DIR = material('batterypass-data-model');
 
 export interface AspectFiles {
   aspect: string;
