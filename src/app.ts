@@ -84,7 +84,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           onError: (error) => app.log.warn({ err: error }, 'EORI registry unavailable'),
         })
       : undefined);
-  const context: AppContext = { config, db, clock, ...(eoriRegistry ? { eoriRegistry } : {}) };
+  const context: AppContext = {
+    config,
+    db,
+    clock,
+    baseUrl: config.publicBaseUrl,
+    ...(eoriRegistry ? { eoriRegistry } : {}),
+  };
   await app.register(async (scope) => {
     const routes = scope as unknown as App;
     await serviceRoutes(routes, context);

@@ -1,4 +1,6 @@
-// What every module's routes receive from buildApp: configuration, the store and the clock.
+// What every module receives from buildApp. Services take the ServiceContext (store, clock, base URL
+// and the collaborators they share) and the Actor; routes receive the AppContext, which adds the
+// configuration.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
@@ -12,13 +14,18 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EoriRegistry } from './modules/operators/eori-client.ts';
 
-export interface AppContext {
-  config: Config;
+export interface ServiceContext {
   db: Db;
   /** Injected so that tests can move time (key expiry, history instants). */
   clock: () => Date;
+  /** PUBLIC_BASE_URL without a trailing slash: the base of every URL a document carries. */
+  baseUrl: string;
   /** Looks EORI numbers up; absent when EORI_VALIDATION_URL is unset (operators stay unchecked). */
   eoriRegistry?: EoriRegistry;
+}
+
+export interface AppContext extends ServiceContext {
+  config: Config;
 }
 
 export type App = FastifyInstance<

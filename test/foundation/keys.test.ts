@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { createOperator } from '../helpers/operator-fixtures.ts';
 
 const TOKEN_SHAPE = /^(odpp_[A-Za-z0-9]{8}_)dpp_token_[A-Za-z0-9_-]{43}$/;
 
@@ -130,17 +131,54 @@ describe('workspace API keys', () => {
   });
 
   it('keeps an operator-scoped creator within its operator', async () => {
-    const operatorId = '7d0c6a3e-1111-4e0e-8d3c-0a1b2c3d4e5f';
+    const operatorId = (await createOperator(app, workspace)).id;
+    const otherOperatorId = (await createOperator(app, workspace)).id;
     const { token } = await createKey(app, workspace, { role: 'ADMIN', operatorId });
     const inherited = await post(token, { name: 'child' });
     expect(inherited.statusCode).toBe(201);
     expect(inherited.json().key.operatorId).toBe(operatorId);
-    const other = await post(token, { name: 'other', operatorId: '7d0c6a3e-2222-4e0e-8d3c-0a1b2c3d4e5f' });
+    const other = await post(token, { name: 'other', operatorId: otherOperatorId });
     expect(other.statusCode).toBe(403);
     expect(other.json().code).toBe('OPERATOR_SCOPE');
     const widened = await post(token, { name: 'wide', operatorId: null });
     expect(widened.statusCode).toBe(201);
     expect(widened.json().key.operatorId).toBe(operatorId);
+  });
+
+  it('refuses a scope naming no operator of the workspace, on both key routes', async () => {
+    const foreign = await createWorkspace(app);
+    const foreignOperatorId = (await createOperator(app, foreign)).id;
+    for (const operatorId of ['7d0c6a3e-1111-4e0e-8d3c-0a1b2c3d4e5f', foreignOperatorId]) {
+      const own = await post(workspace.token, { name: 'scoped', operatorId });
+      expect(own.statusCode, own.body).toBe(400);
+      expect(own.json()).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('operatorId'),
+      });
+      const byAdmin = await app.inject({
+        method: 'POST',
+        url: `/admin/v1/workspaces/${workspace.id}/keys`,
+        headers: admin,
+        payload: { name: 'scoped', operatorId },
+      });
+      expect(byAdmin.statusCode, byAdmin.body).toBe(400);
+    }
+  });
+
+  it('keeps an operator that live keys are scoped to until they are revoked', async () => {
+    const operator = await createOperator(app, workspace);
+    const { key } = await createKey(app, workspace, { role: 'BRAND_OPERATOR', operatorId: operator.id });
+    const remove = () =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/v1/operators/${operator.id}`,
+        headers: bearer(workspace.token),
+      });
+    const refused = await remove();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/1 API key is scoped/);
+    await app.inject({ method: 'DELETE', url: `/api/v1/keys/${key.id}`, headers: bearer(workspace.token) });
+    expect((await remove()).statusCode).toBe(204);
   });
 
   it('validates expiresAt and unknown fields', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { admin, BASE_URL, bearer, createKey, createWorkspace, testApp } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
+import { createOperator } from '../helpers/operator-fixtures.ts';
 
 describe('GET /api/v1/whoami', () => {
   let app: App;
@@ -44,7 +45,7 @@ describe('GET /api/v1/whoami', () => {
 
   it("reports a narrowed, operator-scoped key's own rights", async () => {
     const workspace = await createWorkspace(app);
-    const operatorId = '0b8e6a7e-5d7a-4c1e-9f55-3c1f1f0c2a11';
+    const operatorId = (await createOperator(app, workspace)).id;
     const { token } = await createKey(app, workspace, {
       role: 'BRAND_OPERATOR',
       permissions: ['passport:read', 'battery:read'],

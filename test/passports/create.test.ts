@@ -158,6 +158,35 @@ describe('POST /api/v1/passports', () => {
     expect(refused.json().code).toBe('OPERATOR_SCOPE');
   });
 
+  it("lets an operator-scoped key attach only its own operator's facilities, on create and update", async () => {
+    const own = await createOperator(app, workspace);
+    const { token } = await createKey(app, workspace, { operatorId: own.id });
+    const ownFacility = await createFacility(app, workspace, { operatorId: own.id });
+    const foreignFacility = await createFacility(app, workspace, { operatorId: operator.id });
+    const unattached = await createFacility(app, workspace);
+    for (const facilityId of [foreignFacility.id, unattached.id]) {
+      const refused = await post(
+        { productId: newGtin13(), category: 'batteries', facilityId, metadata: batteryMetadata() },
+        token,
+      );
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe('OPERATOR_SCOPE');
+    }
+    const created = await createPassport(app, token, { operatorId: undefined, facilityId: ownFacility.id });
+    expect((created.manufacturingFacility as { gln: string }).gln).toBe(ownFacility.gln);
+    const update = (facilityId: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/passports/${created.id}`,
+        headers: bearer(token),
+        payload: { facilityId },
+      });
+    const moved = await update(foreignFacility.id);
+    expect(moved.statusCode, moved.body).toBe(403);
+    expect(moved.json().code).toBe('OPERATOR_SCOPE');
+    expect((await update(ownFacility.id)).statusCode).toBe(200);
+  });
+
   it('keeps a SKU, warning that nothing scannable links to it', async () => {
     const sku = uniqueSku();
     const response = await post({

@@ -1,6 +1,7 @@
 // A passport's product identity: the stored productId (a GTIN normalised to 14 digits), its scheme,
 // and its GS1 Digital Link URI on this node (none for a SKU).
 import { classifyProductId } from '../gs1/product-id.ts';
+import { isUuid } from '../ids.ts';
 
 export type ProductScheme = 'GTIN' | 'GRAI' | 'SKU';
 
@@ -35,7 +36,7 @@ export function productIdentity(raw: string): ProductIdentity | null {
  */
 export function parsePassportReference(reference: string): { id: string } | { productId: string } {
   const trimmed = reference.trim();
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)) {
+  if (isUuid(trimmed)) {
     return { id: trimmed.toLowerCase() };
   }
   if (/^https?:\/\//i.test(trimmed)) {

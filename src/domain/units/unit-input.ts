@@ -1,8 +1,10 @@
 // The serialise and validate bodies: one unit object or `{ units: [...] }`, and the per-unit checks
 // (serial pattern, GS1 conformance of the unit's link, status, manufacturedAt, predecessor fields).
 // Pure: the passport's identity comes in, item problems go out as plain strings.
+
 import { parseDigitalLink, unitDigitalLink } from '../gs1/digital-link.ts';
 import { ai21Problem } from '../gs1/serial.ts';
+import { isUuid } from '../ids.ts';
 import { parseBodyDate } from './dates.ts';
 import {
   isPredecessorStatus,
@@ -15,7 +17,6 @@ import {
 
 export const SERIAL_PATTERN = /^[A-Za-z0-9._-]{1,20}$/;
 export const MAX_UNITS_PER_REQUEST = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,7 +94,7 @@ export function checkUnit(item: unknown, passport: PassportIdentity, withPredece
   let predecessorStatus: unknown = 'REPURPOSED';
   if (withPredecessor) {
     if (item.predecessorUnitId != null) {
-      if (typeof item.predecessorUnitId === 'string' && UUID.test(item.predecessorUnitId)) {
+      if (isUuid(item.predecessorUnitId)) {
         predecessorUnitId = item.predecessorUnitId.toLowerCase();
       } else problems.push('predecessorUnitId must be a UUID');
     }

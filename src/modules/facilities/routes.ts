@@ -2,7 +2,7 @@
 // replace (GLN immutable), delete (passports unlinked, never deleted).
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { tenantOf } from '../../http/auth.ts';
+import { actorOf } from '../../http/actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   CreateFacilityBody,
@@ -18,7 +18,7 @@ const read = { kind: 'tenant', permission: 'facility:read' } as const;
 const write = { kind: 'tenant', permission: 'facility:write' } as const;
 const tags = ['Facilities'];
 
-export async function facilityRoutes(app: App, { db, clock }: AppContext): Promise<void> {
+export async function facilityRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/api/v1/facilities',
     {
@@ -31,7 +31,7 @@ export async function facilityRoutes(app: App, { db, clock }: AppContext): Promi
       },
     },
     async (request, reply) => {
-      const facility = await facilities.createFacility(db, tenantOf(request), request.body);
+      const facility = await facilities.createFacility(context, actorOf(request), request.body);
       return reply.code(201).send({ success: true, facility });
     },
   );
@@ -48,7 +48,7 @@ export async function facilityRoutes(app: App, { db, clock }: AppContext): Promi
       },
     },
     async (request) => {
-      const list = await facilities.listFacilities(db, tenantOf(request), request.query.operatorId);
+      const list = await facilities.listFacilities(context, actorOf(request), request.query.operatorId);
       return { success: true as const, count: list.length, facilities: list };
     },
   );
@@ -66,7 +66,7 @@ export async function facilityRoutes(app: App, { db, clock }: AppContext): Promi
     },
     async (request) => ({
       success: true as const,
-      facility: await facilities.readFacility(db, tenantOf(request), request.params.id),
+      facility: await facilities.readFacility(context, actorOf(request), request.params.id),
     }),
   );
 
@@ -84,13 +84,7 @@ export async function facilityRoutes(app: App, { db, clock }: AppContext): Promi
     },
     async (request) => ({
       success: true as const,
-      facility: await facilities.replaceFacility(
-        db,
-        tenantOf(request),
-        request.params.id,
-        request.body,
-        clock(),
-      ),
+      facility: await facilities.replaceFacility(context, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -106,7 +100,7 @@ export async function facilityRoutes(app: App, { db, clock }: AppContext): Promi
       },
     },
     async (request, reply) => {
-      await facilities.deleteFacility(db, tenantOf(request), request.params.id);
+      await facilities.deleteFacility(context, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

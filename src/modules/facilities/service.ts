@@ -1,11 +1,11 @@
 // Facility rules: GLN identity (checked, unique, immutable), the owning operator and operator scope,
 // and deletion that unlinks passports rather than touching them.
-import type { Db, Executor } from '../../db/client.ts';
-import type { KeyPrincipal } from '../../http/auth.ts';
+import type { ServiceContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { checkCountry, normaliseAddress } from '../operators/address.ts';
 import type { Address } from '../operators/records.ts';
-import { assertOperatorScope, scopedOperatorId } from '../operators/scope.ts';
 import { getOperator } from '../operators/service.ts';
 import { unlinkFacility } from '../passports/operator-links.ts';
 import { checkGln } from './gln.ts';
@@ -33,28 +33,28 @@ export async function getFacility(
   return row ? toFacilityRecord(row) : null;
 }
 
-async function visibleFacility(db: Executor, principal: KeyPrincipal, id: string) {
-  const row = await store.findFacility(db, principal.tenant.id, id);
+async function visibleFacility(db: Executor, actor: Actor, id: string) {
+  const row = await store.findFacility(db, actor.tenantId, id);
   if (!row) throw notFound('Facility not found');
-  assertOperatorScope(principal, row.operatorId, 'facility');
+  assertOperatorScope(actor, row.operatorId, 'facility');
   return row;
 }
 
 /** The operator a facility will belong to. A scoped key's facilities are always its operator's. */
-async function owningOperator(db: Executor, principal: KeyPrincipal, requested: string | null | undefined) {
-  const own = scopedOperatorId(principal);
+async function owningOperator(db: Executor, actor: Actor, requested: string | null | undefined) {
+  const own = actor.operatorId;
   if (own !== null && requested !== undefined && requested !== null && requested !== own) {
-    assertOperatorScope(principal, requested, 'facility');
+    assertOperatorScope(actor, requested, 'facility');
   }
   const operatorId = own ?? requested ?? null;
   if (operatorId === null) return null;
-  if (!(await getOperator(db, principal.tenant.id, operatorId))) {
+  if (!(await getOperator(db, actor.tenantId, operatorId))) {
     throw badRequest('operatorId does not name an operator of this workspace');
   }
   return operatorId;
 }
 
-async function checkedFields(db: Executor, principal: KeyPrincipal, input: FacilityInput) {
+async function checkedFields(db: Executor, actor: Actor, input: FacilityInput) {
   checkCountry(input.country, 'country');
   const activity = input.activity.trim();
   if (activity === '') throw badRequest('activity must not be blank');
@@ -63,57 +63,59 @@ async function checkedFields(db: Executor, principal: KeyPrincipal, input: Facil
     activity,
     country: input.country,
     address: normaliseAddress(input.address, 'address'),
-    operatorId: await owningOperator(db, principal, input.operatorId),
+    operatorId: await owningOperator(db, actor, input.operatorId),
   };
 }
 
 export async function createFacility(
-  db: Db,
-  principal: KeyPrincipal,
+  { db }: ServiceContext,
+  actor: Actor,
   input: FacilityInput & { gln: string },
 ): Promise<FacilityRecord> {
   const gln = checkGln(input.gln);
-  const fields = await checkedFields(db, principal, input);
-  const row = await store.insertFacility(db, { tenantId: principal.tenant.id, gln, ...fields });
+  const fields = await checkedFields(db, actor, input);
+  const row = await store.insertFacility(db, { tenantId: actor.tenantId, gln, ...fields });
   return toFacilityRecord(row);
 }
 
 export async function listFacilities(
-  db: Db,
-  principal: KeyPrincipal,
+  { db }: ServiceContext,
+  actor: Actor,
   operatorId: string | undefined,
 ): Promise<FacilityRecord[]> {
-  const own = scopedOperatorId(principal);
-  if (operatorId !== undefined) assertOperatorScope(principal, operatorId, 'facility filter');
-  const rows = await store.listFacilities(db, principal.tenant.id, own ?? operatorId);
+  if (operatorId !== undefined) assertOperatorScope(actor, operatorId, 'facility filter');
+  const rows = await store.listFacilities(db, actor.tenantId, actor.operatorId ?? operatorId);
   return rows.map(toFacilityRecord);
 }
 
-export async function readFacility(db: Db, principal: KeyPrincipal, id: string): Promise<FacilityRecord> {
-  return toFacilityRecord(await visibleFacility(db, principal, id));
+export async function readFacility(
+  { db }: ServiceContext,
+  actor: Actor,
+  id: string,
+): Promise<FacilityRecord> {
+  return toFacilityRecord(await visibleFacility(db, actor, id));
 }
 
 export async function replaceFacility(
-  db: Db,
-  principal: KeyPrincipal,
+  { db, clock }: ServiceContext,
+  actor: Actor,
   id: string,
   input: FacilityInput,
-  now: Date,
 ): Promise<FacilityRecord> {
-  const current = await visibleFacility(db, principal, id);
+  const current = await visibleFacility(db, actor, id);
   // Passports and EPCIS events name the facility by its GLN: a new GLN is a new facility.
   if (input.gln !== undefined && input.gln.trim() !== current.gln) throw badRequest('GLN is immutable');
-  const fields = await checkedFields(db, principal, input);
-  const row = await store.replaceFacility(db, principal.tenant.id, id, fields, now);
+  const fields = await checkedFields(db, actor, input);
+  const row = await store.replaceFacility(db, actor.tenantId, id, fields, clock());
   if (!row) throw notFound('Facility not found');
   return toFacilityRecord(row);
 }
 
 /** Deletes the facility; its passports lose the link in the same transaction and are kept. */
-export async function deleteFacility(db: Db, principal: KeyPrincipal, id: string): Promise<void> {
-  const tenantId = principal.tenant.id;
+export async function deleteFacility({ db }: ServiceContext, actor: Actor, id: string): Promise<void> {
+  const { tenantId } = actor;
   await db.transaction(async (tx) => {
-    await visibleFacility(tx, principal, id);
+    await visibleFacility(tx, actor, id);
     await unlinkFacility(tx, tenantId, id);
     await store.deleteFacility(tx, tenantId, id);
   });

@@ -1,8 +1,10 @@
 // SQL for manufacturing facilities. Every function takes the tenant first and filters on it.
+
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities } from '../../db/schema.ts';
+import { isUuid } from '../../domain/ids.ts';
 import { conflict } from '../../http/errors.ts';
 
 export type FacilityRow = typeof facilities.$inferSelect;
@@ -36,6 +38,7 @@ const byId = (db: Executor) =>
 
 /** Read on every passport rendering, so prepared once. */
 export async function findFacility(db: Executor, tenantId: string, id: string): Promise<FacilityRow | null> {
+  if (!isUuid(id)) return null;
   const [row] = await prepared(db, 'facility_by_id', byId).execute({ tenantId, id });
   return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 // Workspace key management: create (token shown once), list (never the token), revoke.
 import type { App, AppContext } from '../../context.ts';
-import { tenantOf } from '../../http/auth.ts';
+import { actorOf } from '../../http/actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { CreatedKeyResponse, CreateKeyBody, KeyIdParams, KeyListResponse } from './schemas.ts';
 import * as keys from './service.ts';
@@ -9,7 +9,7 @@ import * as keys from './service.ts';
 const access = { kind: 'tenant', permission: 'keys:manage' } as const;
 const tags = ['Keys'];
 
-export async function keyRoutes(app: App, { db, clock }: AppContext): Promise<void> {
+export async function keyRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/api/v1/keys',
     {
@@ -22,8 +22,8 @@ export async function keyRoutes(app: App, { db, clock }: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      const principal = tenantOf(request);
-      const created = await keys.createKey(db, principal, principal.tenant.id, request.body, clock());
+      const actor = actorOf(request);
+      const created = await keys.createKey(context, actor, actor.tenantId, request.body);
       return reply.code(201).send({ success: true, ...created });
     },
   );
@@ -40,7 +40,7 @@ export async function keyRoutes(app: App, { db, clock }: AppContext): Promise<vo
     },
     async (request) => ({
       success: true as const,
-      keys: await keys.listKeys(db, tenantOf(request).tenant.id),
+      keys: await keys.listKeys(context, actorOf(request).tenantId),
     }),
   );
 
@@ -56,7 +56,7 @@ export async function keyRoutes(app: App, { db, clock }: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      await keys.revokeKey(db, tenantOf(request).tenant.id, request.params.id, clock());
+      await keys.revokeKey(context, actorOf(request).tenantId, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,10 +1,13 @@
 // API key rules: who may mint which key, how a presented token becomes a principal, revocation.
+import type { ServiceContext } from '../../context.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { generateApiToken, hashToken, sameHash, tokenPrefix } from '../../domain/auth/api-token.ts';
 import { type Permission, ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
 import type { SubscriptionStatus, Tier } from '../../domain/auth/plans.ts';
-import type { KeyLookup, KeyPrincipal } from '../../http/auth.ts';
+import type { Actor } from '../../http/actor.ts';
+import type { KeyLookup } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { getOperator } from '../operators/service.ts';
 import * as store from './store.ts';
 
 export interface CreateKeyInput {
@@ -27,8 +30,8 @@ export interface KeyRecord {
   revokedAt: string | null;
 }
 
-/** Who asks for a new key: a workspace key (bounded by its own rights) or the platform admin. */
-export type KeyCreator = KeyPrincipal | { kind: 'platformAdmin' };
+/** Who asks for a new key: a workspace credential (bounded by its own rights) or the platform admin. */
+export type KeyCreator = Actor | 'platformAdmin';
 
 export function toKeyRecord(row: store.KeyRow): KeyRecord {
   return {
@@ -53,15 +56,15 @@ function resolveRights(creator: KeyCreator, input: CreateKeyInput) {
   if (permissions.length === 0) throw badRequest('permissions must name at least one permission');
 
   let operatorId = input.operatorId ?? null;
-  if (creator.kind === 'apiKey') {
-    const missing = permissions.filter((permission) => !creator.key.permissions.includes(permission));
+  if (creator !== 'platformAdmin') {
+    const missing = permissions.filter((permission) => !creator.permissions.includes(permission));
     if (missing.length > 0) {
       throw new AppError(
         'INSUFFICIENT_PERMISSION',
         `A key cannot grant permissions it lacks: ${missing.join(', ')}`,
       );
     }
-    const own = creator.key.operatorId;
+    const own = creator.operatorId;
     if (own !== null) {
       if (operatorId !== null && operatorId !== own) {
         throw new AppError(
@@ -84,7 +87,17 @@ function parseExpiry(raw: string | null | undefined, now: Date): Date | null {
 }
 
 export async function createKey(
-  db: Executor,
+  { db, clock }: ServiceContext,
+  creator: KeyCreator,
+  tenantId: string,
+  input: CreateKeyInput,
+): Promise<{ key: KeyRecord; token: string }> {
+  return db.transaction((tx) => createKeyWithin(tx, creator, tenantId, input, clock()));
+}
+
+/** Creates a key inside the caller's transaction (a new workspace's first key is made with it). */
+export async function createKeyWithin(
+  tx: Executor,
   creator: KeyCreator,
   tenantId: string,
   input: CreateKeyInput,
@@ -92,8 +105,12 @@ export async function createKey(
 ): Promise<{ key: KeyRecord; token: string }> {
   const { role, permissions, operatorId } = resolveRights(creator, input);
   const expiresAt = parseExpiry(input.expiresAt, now);
+  // The operator stays locked until the key exists, so it cannot be deleted in between.
+  if (operatorId !== null && !(await getOperator(tx, tenantId, operatorId, 'share'))) {
+    throw badRequest('operatorId does not name an economic operator of this workspace');
+  }
   const { token, prefix, hash } = generateApiToken();
-  const row = await store.insertKey(db, {
+  const row = await store.insertKey(tx, {
     tenantId,
     name: input.name,
     prefix,
@@ -106,13 +123,13 @@ export async function createKey(
   return { key: toKeyRecord(row), token };
 }
 
-export async function listKeys(db: Db, tenantId: string): Promise<KeyRecord[]> {
+export async function listKeys({ db }: ServiceContext, tenantId: string): Promise<KeyRecord[]> {
   return (await store.listKeys(db, tenantId)).map(toKeyRecord);
 }
 
 /** Revokes a key of the tenant; revoking a revoked key again is a no-op, an unknown key is 404. */
-export async function revokeKey(db: Db, tenantId: string, id: string, now: Date): Promise<void> {
-  if (await store.revokeKey(db, tenantId, id, now)) return;
+export async function revokeKey({ db, clock }: ServiceContext, tenantId: string, id: string): Promise<void> {
+  if (await store.revokeKey(db, tenantId, id, clock())) return;
   if (!(await store.findKey(db, tenantId, id))) throw notFound('API key not found');
 }
 

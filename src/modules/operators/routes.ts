@@ -2,7 +2,7 @@
 // update, archive or delete, restore.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { tenantOf } from '../../http/auth.ts';
+import { actorOf } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { LangQuery } from '../categories/schemas.ts';
@@ -25,7 +25,7 @@ const write = { kind: 'tenant', permission: 'operator:write' } as const;
 const tags = ['Economic operators'];
 const WRITE_ERRORS = [...TENANT_ERRORS, 409];
 
-export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppContext): Promise<void> {
+export async function operatorRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/api/v1/operators',
     {
@@ -39,13 +39,7 @@ export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppC
       },
     },
     async (request, reply) => {
-      const principal = tenantOf(request);
-      const { operator, warnings } = await operators.createOperator(
-        db,
-        eoriRegistry,
-        principal,
-        request.body,
-      );
+      const { operator, warnings } = await operators.createOperator(context, actorOf(request), request.body);
       return reply.code(201).send({
         success: true,
         operator,
@@ -67,7 +61,7 @@ export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppC
     },
     async (request) => {
       const includeArchived = request.query.includeArchived === 'true';
-      const list = await operators.listOperators(db, tenantOf(request), includeArchived);
+      const list = await operators.listOperators(context, actorOf(request), includeArchived);
       return { success: true as const, count: list.length, operators: list };
     },
   );
@@ -85,7 +79,7 @@ export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppC
     },
     async (request) => ({
       success: true as const,
-      operator: await operators.readOperator(db, tenantOf(request), request.params.id),
+      operator: await operators.readOperator(context, actorOf(request), request.params.id),
     }),
   );
 
@@ -103,13 +97,7 @@ export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppC
     },
     async (request) => ({
       success: true as const,
-      operator: await operators.updateOperator(
-        db,
-        tenantOf(request),
-        request.params.id,
-        request.body,
-        clock(),
-      ),
+      operator: await operators.updateOperator(context, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -129,7 +117,7 @@ export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppC
       },
     },
     async (request, reply) => {
-      const removed = await operators.removeOperator(db, tenantOf(request), request.params.id, clock());
+      const removed = await operators.removeOperator(context, actorOf(request), request.params.id);
       if (!removed.archived) return reply.code(204).send(null);
       return reply.code(200).send({ success: true, ...removed });
     },
@@ -148,7 +136,7 @@ export async function operatorRoutes(app: App, { db, clock, eoriRegistry }: AppC
     },
     async (request) => ({
       success: true as const,
-      ...(await operators.restoreOperator(db, tenantOf(request), request.params.id, clock())),
+      ...(await operators.restoreOperator(context, actorOf(request), request.params.id)),
     }),
   );
 }

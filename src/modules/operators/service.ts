@@ -1,12 +1,14 @@
 // Economic operator rules: registration (with the EORI look-up), operator scope, and the
 // archive/restore lifecycle that carries the operator's passports along in one transaction.
-import type { Db, Executor } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { checkRegId, EORI_SCHEME, type OperatorRole } from '../../domain/operators/registration.ts';
-import type { KeyPrincipal } from '../../http/auth.ts';
+import { type Actor, assertOperatorScope, assertWorkspaceWide } from '../../http/actor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { detachFacilitiesOfOperator } from '../facilities/operator-links.ts';
+import { countLiveKeysOfOperator } from '../keys/operator-links.ts';
 import {
   archivePassportsOfOperator,
   countPassportsOfOperator,
@@ -15,7 +17,6 @@ import {
 import { checkCountry, normaliseAddress } from './address.ts';
 import type { EoriRegistry } from './eori-client.ts';
 import { type Address, type OperatorRecord, type RegistryStatus, toOperatorRecord } from './records.ts';
-import { assertOperatorScope, assertWorkspaceWide, scopedOperatorId } from './scope.ts';
 import * as store from './store.ts';
 
 export { type Address, type OperatorRecord, toEconomicOperatorObject } from './records.ts';
@@ -45,8 +46,9 @@ export async function getOperator(
   db: Executor,
   tenantId: string,
   id: string,
+  lock?: 'share' | 'update',
 ): Promise<OperatorRecord | null> {
-  const row = await store.findOperator(db, tenantId, id);
+  const row = await store.findOperator(db, tenantId, id, lock);
   return row ? toOperatorRecord(row) : null;
 }
 
@@ -58,11 +60,11 @@ export async function onlyOperator(db: Executor, tenantId: string): Promise<Oper
   return rows.length === 1 && only ? toOperatorRecord(only) : null;
 }
 
-/** The operator behind `id` as the principal may see it: 404 outside the workspace, 403 out of scope. */
-async function visibleOperator(db: Executor, principal: KeyPrincipal, id: string) {
-  const row = await store.findOperator(db, principal.tenant.id, id);
+/** The operator behind `id` as the actor may see it: 404 outside the workspace, 403 out of scope. */
+async function visibleOperator(db: Executor, actor: Actor, id: string, lock?: 'update') {
+  const row = await store.findOperator(db, actor.tenantId, id, lock);
   if (!row) throw notFound('Economic operator not found');
-  assertOperatorScope(principal, row.id, 'economic operator');
+  assertOperatorScope(actor, row.id, 'economic operator');
   return row;
 }
 
@@ -81,12 +83,11 @@ async function lookUpEori(registry: EoriRegistry | undefined, eori: string) {
 }
 
 export async function createOperator(
-  db: Db,
-  registry: EoriRegistry | undefined,
-  principal: KeyPrincipal,
+  { db, eoriRegistry }: ServiceContext,
+  actor: Actor,
   input: CreateOperatorInput,
 ): Promise<{ operator: OperatorRecord; warnings: AdvisoryItem[] }> {
-  assertWorkspaceWide(principal, 'register economic operators');
+  assertWorkspaceWide(actor, 'register economic operators');
   const checked = checkRegId(input.regIdScheme, input.regId);
   if (!checked.ok) throw badRequest(checked.message);
   checkCountry(input.country, 'country');
@@ -95,7 +96,7 @@ export async function createOperator(
   let registryStatus: RegistryStatus = 'unchecked';
   const warnings: AdvisoryItem[] = [];
   if (input.regIdScheme === EORI_SCHEME) {
-    const found = await lookUpEori(registry, checked.regId);
+    const found = await lookUpEori(eoriRegistry, checked.regId);
     if (found === 'valid') registryStatus = 'confirmed';
     if (found === 'invalid') {
       registryStatus = 'not_found';
@@ -103,7 +104,7 @@ export async function createOperator(
     }
   }
   const row = await store.insertOperator(db, {
-    tenantId: principal.tenant.id,
+    tenantId: actor.tenantId,
     name: input.name,
     regId: checked.regId,
     regIdScheme: input.regIdScheme,
@@ -116,12 +117,12 @@ export async function createOperator(
 }
 
 export async function listOperators(
-  db: Db,
-  principal: KeyPrincipal,
+  { db }: ServiceContext,
+  actor: Actor,
   includeArchived: boolean,
 ): Promise<OperatorWithCount[]> {
-  const tenantId = principal.tenant.id;
-  const own = scopedOperatorId(principal);
+  const { tenantId } = actor;
+  const own = actor.operatorId;
   const rows = await store.listOperators(db, tenantId, {
     includeArchived,
     ...(own !== null ? { onlyId: own } : {}),
@@ -130,28 +131,31 @@ export async function listOperators(
   return Promise.all(rows.map((row) => withCount(db, tenantId, toOperatorRecord(row))));
 }
 
-export async function readOperator(db: Db, principal: KeyPrincipal, id: string): Promise<OperatorWithCount> {
-  const row = await visibleOperator(db, principal, id);
-  return withCount(db, principal.tenant.id, toOperatorRecord(row));
+export async function readOperator(
+  { db }: ServiceContext,
+  actor: Actor,
+  id: string,
+): Promise<OperatorWithCount> {
+  const row = await visibleOperator(db, actor, id);
+  return withCount(db, actor.tenantId, toOperatorRecord(row));
 }
 
 export async function updateOperator(
-  db: Db,
-  principal: KeyPrincipal,
+  { db, clock }: ServiceContext,
+  actor: Actor,
   id: string,
   input: UpdateOperatorInput,
-  now: Date,
 ): Promise<OperatorRecord> {
   // Passports and seals carry `<scheme>:<regId>`; changing it would silently re-attribute them.
   if (input.regId !== undefined || input.regIdScheme !== undefined) throw badRequest('regId is immutable');
-  await visibleOperator(db, principal, id);
+  await visibleOperator(db, actor, id);
   checkCountry(input.country, 'country');
   const changes: store.OperatorChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.role !== undefined) changes.role = input.role;
   if (input.country !== undefined) changes.country = input.country;
   if (input.address !== undefined) changes.address = normaliseAddress(input.address, 'address');
-  const row = await store.updateOperator(db, principal.tenant.id, id, changes, now);
+  const row = await store.updateOperator(db, actor.tenantId, id, changes, clock());
   if (!row) throw notFound('Economic operator not found');
   return toOperatorRecord(row);
 }
@@ -162,15 +166,15 @@ export type RemovedOperator =
 
 /** Archives an operator that has passports (with them), hard-deletes one that has none. */
 export async function removeOperator(
-  db: Db,
-  principal: KeyPrincipal,
+  { db, clock }: ServiceContext,
+  actor: Actor,
   id: string,
-  now: Date,
 ): Promise<RemovedOperator> {
-  const tenantId = principal.tenant.id;
+  const { tenantId } = actor;
+  const now = clock();
   return db.transaction(async (tx) => {
-    const row = await visibleOperator(tx, principal, id);
-    assertWorkspaceWide(principal, 'delete economic operators');
+    const row = await visibleOperator(tx, actor, id, 'update');
+    assertWorkspaceWide(actor, 'delete economic operators');
     if ((await countPassportsOfOperator(tx, tenantId, id)) > 0) {
       const archivedPassports = await archivePassportsOfOperator(tx, tenantId, id, now);
       // Deleting an archived operator again archives whatever passports it gained since; its own
@@ -181,6 +185,12 @@ export async function removeOperator(
       if (!archived) throw notFound('Economic operator not found');
       return { archived: true, operator: toOperatorRecord(archived), archivedPassports };
     }
+    const keys = await countLiveKeysOfOperator(tx, tenantId, id, now);
+    if (keys > 0) {
+      throw conflict(
+        `${keys} API key${keys === 1 ? ' is' : 's are'} scoped to this economic operator; revoke ${keys === 1 ? 'it' : 'them'} first`,
+      );
+    }
     await detachFacilitiesOfOperator(tx, tenantId, id, now);
     await store.deleteOperator(tx, tenantId, id);
     return { archived: false };
@@ -188,11 +198,12 @@ export async function removeOperator(
 }
 
 /** Brings an archived operator back, together with its archived passports. */
-export async function restoreOperator(db: Db, principal: KeyPrincipal, id: string, now: Date) {
-  const tenantId = principal.tenant.id;
+export async function restoreOperator({ db, clock }: ServiceContext, actor: Actor, id: string) {
+  const { tenantId } = actor;
+  const now = clock();
   return db.transaction(async (tx) => {
-    const row = await visibleOperator(tx, principal, id);
-    assertWorkspaceWide(principal, 'restore economic operators');
+    const row = await visibleOperator(tx, actor, id);
+    assertWorkspaceWide(actor, 'restore economic operators');
     if (!row.archivedAt) throw conflict('The economic operator is not archived');
     const restored = await store.updateOperator(tx, tenantId, id, { archivedAt: null }, now);
     if (!restored) throw notFound('Economic operator not found');

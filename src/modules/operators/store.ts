@@ -1,8 +1,10 @@
 // SQL for economic operators. Every function takes the tenant first and filters on it.
+
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { operators } from '../../db/schema.ts';
+import { isUuid } from '../../domain/ids.ts';
 import { conflict } from '../../http/errors.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -35,7 +37,21 @@ const byId = (db: Executor) =>
     .prepare('operator_by_id');
 
 /** Read on every passport rendering, so prepared once. */
-export async function findOperator(db: Executor, tenantId: string, id: string): Promise<OperatorRow | null> {
+export async function findOperator(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  lock?: 'share' | 'update',
+): Promise<OperatorRow | null> {
+  if (!isUuid(id)) return null;
+  if (lock) {
+    const [row] = await db
+      .select()
+      .from(operators)
+      .where(and(eq(operators.tenantId, tenantId), eq(operators.id, id)))
+      .for(lock);
+    return row ?? null;
+  }
   const [row] = await prepared(db, 'operator_by_id', byId).execute({ tenantId, id });
   return row ?? null;
 }

@@ -1,10 +1,12 @@
 // Bulk ingest: up to 200 create bodies, each row in its own savepoint so that one bad row never
 // undoes the others. An existing productId is an upsert: the row updates that passport (versioned).
+
+import type { ServiceContext } from '../../context.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from './actor.ts';
-import { createPassport, type Services, updatePassport } from './service.ts';
+import { createPassport, updatePassport } from './service.ts';
 import { findPassport, type PassportRow } from './store.ts';
 
 export const BULK_MAX = 200;
@@ -26,7 +28,7 @@ function describeFailure(error: unknown): string {
 }
 
 export async function bulkIngest(
-  services: Services,
+  services: ServiceContext,
   actor: Actor,
   rows: unknown[],
   rights: { canUpdate: boolean },

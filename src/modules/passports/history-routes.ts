@@ -1,21 +1,17 @@
 // Passport history: the version list, one archived version, and the version current at an instant.
 import type { App, AppContext } from '../../context.ts';
-import { tenantOf } from '../../http/auth.ts';
+import { actorOf } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
 import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
-import { actorOf } from './actor.ts';
 import { documentAt, listHistory, versionDocument } from './history.ts';
 
 import { AtQuery, HistoryResponse, IdParams, VersionParams } from './schemas.ts';
-import type { Services } from './service.ts';
 
 const tags = ['Passport history'];
 const access = { kind: 'tenant', permission: 'passport:read' } as const;
 
-export async function passportHistoryRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
-  const services: Services = { db, baseUrl: config.publicBaseUrl, clock };
-
+export async function passportHistoryRoutes(app: App, services: AppContext): Promise<void> {
   app.get(
     '/api/v1/passports/:id/history',
     {
@@ -30,7 +26,7 @@ export async function passportHistoryRoutes(app: App, { db, config, clock }: App
     },
     async (request) => {
       const { page, limit } = readPaging(request.query);
-      const history = await listHistory(services, actorOf(tenantOf(request)), request.params.id, page, limit);
+      const history = await listHistory(services, actorOf(request), request.params.id, page, limit);
       return { success: true as const, ...history };
     },
   );
@@ -48,12 +44,7 @@ export async function passportHistoryRoutes(app: App, { db, config, clock }: App
       },
     },
     async (request, reply) => {
-      const text = await documentAt(
-        services,
-        actorOf(tenantOf(request)),
-        request.params.id,
-        request.query.at,
-      );
+      const text = await documentAt(services, actorOf(request), request.params.id, request.query.at);
       return sendText(reply, 200, LD_JSON, text);
     },
   );
@@ -72,7 +63,7 @@ export async function passportHistoryRoutes(app: App, { db, config, clock }: App
     async (request, reply) => {
       const version = Number(request.params.version);
       if (!Number.isSafeInteger(version) || version < 1) throw notFound('No such version');
-      const text = await versionDocument(services, actorOf(tenantOf(request)), request.params.id, version);
+      const text = await versionDocument(services, actorOf(request), request.params.id, version);
       return sendText(reply, 200, LD_JSON, text);
     },
   );

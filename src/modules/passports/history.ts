@@ -1,12 +1,14 @@
 // Archived versions: the list, one version's document, and the version current at an instant.
+
+import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { Actor } from './actor.ts';
 import { renderOwnerText } from './documents.ts';
-import { resolvePassport, type Services } from './service.ts';
+import { resolvePassport } from './service.ts';
 import * as store from './store.ts';
 
 export async function listHistory(
-  services: Services,
+  services: ServiceContext,
   actor: Actor,
   reference: string,
   page: number,
@@ -34,7 +36,12 @@ export async function listHistory(
 }
 
 /** The archived document text of one version, exactly as it was served. */
-export async function versionDocument(services: Services, actor: Actor, reference: string, version: number) {
+export async function versionDocument(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  version: number,
+) {
   const row = await resolvePassport(services.db, actor, reference);
   const found = await store.findVersion(services.db, actor.tenantId, row.id, version);
   if (!found) throw notFound(`Passport has no archived version ${version}`);
@@ -42,7 +49,7 @@ export async function versionDocument(services: Services, actor: Actor, referenc
 }
 
 /** The document current at `at`: an archived version, or the live passport after the last change. */
-export async function documentAt(services: Services, actor: Actor, reference: string, rawAt: string) {
+export async function documentAt(services: ServiceContext, actor: Actor, reference: string, rawAt: string) {
   const at = new Date(rawAt);
   if (rawAt.trim() === '' || Number.isNaN(at.getTime())) throw badRequest('at must be an ISO 8601 timestamp');
   const row = await resolvePassport(services.db, actor, reference);

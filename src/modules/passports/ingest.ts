@@ -6,10 +6,10 @@ import type { AdvisoryItem, Granularity } from '../../domain/categories/types.ts
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
+import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { getFacility } from '../facilities/service.ts';
 import { getOperator, onlyOperator } from '../operators/service.ts';
-import { type Actor, assertOperatorScope } from './actor.ts';
 
 export interface PassportBody {
   productId?: unknown;
@@ -52,8 +52,8 @@ export function validationFailed(errors: AdvisoryItem[], warnings: AdvisoryItem[
 async function resolveOperator(db: Executor, actor: Actor, requested: unknown, notices: AdvisoryItem[]) {
   if (requested !== undefined && requested !== null) {
     if (typeof requested !== 'string') throw badRequest('operatorId must be a string');
-    assertOperatorScope(actor, requested);
-    const operator = await getOperator(db, actor.tenantId, requested).catch(() => null);
+    assertOperatorScope(actor, requested, 'passport');
+    const operator = await getOperator(db, actor.tenantId, requested);
     if (!operator) throw badRequest('operatorId does not name an operator of this workspace');
     if (operator.archivedAt) throw badRequest('operatorId names an archived operator; restore it first');
     return operator.id;
@@ -69,11 +69,21 @@ async function resolveOperator(db: Executor, actor: Actor, requested: unknown, n
   return only.id;
 }
 
-async function resolveFacility(db: Executor, tenantId: string, requested: unknown): Promise<string | null> {
+/**
+ * An operator-scoped key may attach only its own operator's facilities, as it may only read those.
+ * A facility the passport already has (attached by a workspace-wide key) is kept without a check.
+ */
+async function resolveFacility(
+  db: Executor,
+  actor: Actor,
+  requested: unknown,
+  current: string | null,
+): Promise<string | null> {
   if (requested === undefined || requested === null) return null;
   if (typeof requested !== 'string') throw badRequest('facilityId must be a string');
-  const facility = await getFacility(db, tenantId, requested).catch(() => null);
+  const facility = await getFacility(db, actor.tenantId, requested);
   if (!facility) throw badRequest('facilityId does not name a facility of this workspace');
+  if (facility.id !== current) assertOperatorScope(actor, facility.operatorId, 'facility');
   return facility.id;
 }
 
@@ -81,6 +91,7 @@ export async function preparePassport(
   db: Executor,
   actor: Actor,
   body: PassportBody,
+  currentFacilityId: string | null = null,
 ): Promise<PreparedPassport> {
   const notices: AdvisoryItem[] = [];
   let metadata = body.metadata;
@@ -94,7 +105,7 @@ export async function preparePassport(
   if (checked.errors.length > 0 || !identity) throw validationFailed(checked.errors, checked.warnings);
 
   const operatorId = await resolveOperator(db, actor, body.operatorId, notices);
-  const facilityId = await resolveFacility(db, actor.tenantId, body.facilityId);
+  const facilityId = await resolveFacility(db, actor, body.facilityId, currentFacilityId);
   return {
     productId: identity.productId,
     productIdScheme: identity.scheme,

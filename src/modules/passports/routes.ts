@@ -3,11 +3,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
-import { tenantOf } from '../../http/auth.ts';
+import { actorOf, can } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
 import { errorResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
-import { actorOf } from './actor.ts';
 import { bulkIngest } from './bulk.ts';
 import { documentRenderer } from './documents.ts';
 import {
@@ -34,9 +33,9 @@ function advisories(request: FastifyRequest, warnings: AdvisoryItem[], notices: 
   };
 }
 
-export async function passportRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
-  const services: passports.Services = { db, baseUrl: config.publicBaseUrl, clock };
-  const render = () => documentRenderer(db, config.publicBaseUrl);
+export async function passportRoutes(app: App, services: AppContext): Promise<void> {
+  const { db, baseUrl } = services;
+  const render = () => documentRenderer(db, baseUrl);
 
   app.post(
     '/api/v1/passports',
@@ -50,7 +49,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      const actor = actorOf(tenantOf(request));
+      const actor = actorOf(request);
       const { row, warnings, notices } = await passports.createPassport(services, actor, request.body);
       const body = {
         success: true,
@@ -73,7 +72,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      const actor = actorOf(tenantOf(request));
+      const actor = actorOf(request);
       const { page, limit } = readPaging(request.query);
       const { category, status, q } = request.query;
       // An operator-scoped key lists its own operator's passports, whatever filter it asks for.
@@ -106,11 +105,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      const document = await passports.readOwnerDocument(
-        services,
-        actorOf(tenantOf(request)),
-        request.params.id,
-      );
+      const document = await passports.readOwnerDocument(services, actorOf(request), request.params.id);
       return sendText(reply, 200, LD_JSON, JSON.stringify(document));
     },
   );
@@ -128,7 +123,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      const actor = actorOf(tenantOf(request));
+      const actor = actorOf(request);
       const { row, warnings, notices } = await passports.updatePassport(
         services,
         actor,
@@ -157,7 +152,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      const actor = actorOf(tenantOf(request));
+      const actor = actorOf(request);
       const { status, reason } = request.body;
       const row = await passports.changeStatus(services, actor, request.params.id, status, reason);
       return sendText(
@@ -181,7 +176,7 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      await passports.deleteDraft(services, actorOf(tenantOf(request)), request.params.id);
+      await passports.deleteDraft(services, actorOf(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -198,9 +193,9 @@ export async function passportRoutes(app: App, { db, config, clock }: AppContext
       },
     },
     async (request, reply) => {
-      const principal = tenantOf(request);
-      const outcome = await bulkIngest(services, actorOf(principal), request.body.passports, {
-        canUpdate: principal.key.permissions.includes('passport:update'),
+      const actor = actorOf(request);
+      const outcome = await bulkIngest(services, actor, request.body.passports, {
+        canUpdate: can(actor, 'passport:update'),
       });
       const renderer = render();
       const documents = await Promise.all(outcome.written.map((row) => renderer(row)));

@@ -1,25 +1,20 @@
 // Passport rules: create, read, update (versioned), status moves (versioned), draft deletion, list.
-import type { Db, Executor } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { parsePassportReference } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
+import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import { type Actor, assertOperatorScope } from './actor.ts';
 import { renderOwnerText, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import * as store from './store.ts';
-
-export interface Services {
-  db: Db;
-  baseUrl: string;
-  clock: () => Date;
-}
 
 /** The passport a reference names, within the actor's workspace and operator scope. */
 export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
   const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);
   if (!row) throw notFound('Passport not found');
-  assertOperatorScope(actor, row.operatorId);
+  assertOperatorScope(actor, row.operatorId, 'passport');
   return row;
 }
 
@@ -33,19 +28,19 @@ export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor,
   if (!row && 'id' in parsed)
     row = await store.findPassport(db, actor.tenantId, { productId: reference.trim() });
   if (!row) throw notFound('Passport not found');
-  assertOperatorScope(actor, row.operatorId);
+  assertOperatorScope(actor, row.operatorId, 'passport');
   return row;
 }
 
 /** The owner document of a passport, read with its operator and facility in one round trip. */
-export async function readOwnerDocument(services: Services, actor: Actor, reference: string) {
+export async function readOwnerDocument(services: ServiceContext, actor: Actor, reference: string) {
   const found = await store.findPassportWithParties(
     services.db,
     actor.tenantId,
     parsePassportReference(reference),
   );
   if (!found) throw notFound('Passport not found');
-  assertOperatorScope(actor, found.passport.operatorId);
+  assertOperatorScope(actor, found.passport.operatorId, 'passport');
   return renderWithParties(services.baseUrl, found);
 }
 
@@ -63,7 +58,7 @@ async function checkQuota(db: Executor, tenantId: string, activating: number): P
 /** Archives the live state as version N (the exact text GET served) and moves the passport to N+1. */
 async function archiveAndUpdate(
   tx: Executor,
-  services: Services,
+  services: ServiceContext,
   actor: Actor,
   row: store.PassportRow,
   changes: Parameters<typeof store.updatePassport>[3],
@@ -89,7 +84,7 @@ async function archiveAndUpdate(
 
 /** `within` is the database, or an open transaction for a bulk row (its own savepoint then). */
 export async function createPassport(
-  services: Services,
+  services: ServiceContext,
   actor: Actor,
   body: PassportBody & { status?: unknown },
   within: Executor = services.db,
@@ -121,7 +116,7 @@ export interface UpdateBody extends PassportBody {
 
 /** Replaces the given fields (metadata as a whole), validates the result and archives the old state. */
 export async function updatePassport(
-  services: Services,
+  services: ServiceContext,
   actor: Actor,
   reference: string,
   body: UpdateBody,
@@ -148,7 +143,7 @@ export async function updatePassport(
       granularity: body.granularity ?? row.granularity,
       metadata: body.metadata !== undefined ? body.metadata : row.metadata,
     };
-    const { warnings, notices, ...values } = await preparePassport(tx, actor, merged);
+    const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId);
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
     const updated = await archiveAndUpdate(tx, services, actor, row, values, reason);
     return { row: updated, warnings, notices };
@@ -156,7 +151,7 @@ export async function updatePassport(
 }
 
 export async function changeStatus(
-  services: Services,
+  services: ServiceContext,
   actor: Actor,
   reference: string,
   to: PassportStatus,
@@ -178,7 +173,7 @@ export async function changeStatus(
 }
 
 /** Only a draft may be deleted, and then permanently: nothing is archived. */
-export async function deleteDraft(services: Services, actor: Actor, reference: string): Promise<void> {
+export async function deleteDraft(services: ServiceContext, actor: Actor, reference: string): Promise<void> {
   await services.db.transaction(async (tx) => {
     const row = await resolvePassport(tx, actor, reference, true);
     if (row.status !== 'DRAFT') {

@@ -3,7 +3,7 @@
 // moves to predecessorStatus and gains a STATUS_CHANGE event naming its successor.
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
-import type { Actor } from '../passports/actor.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { NewEvent } from './event-store.ts';
 import { lockUnits, updateUnit } from './store.ts';
 

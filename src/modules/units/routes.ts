@@ -1,10 +1,9 @@
 // Units under a passport: the dry run, serialisation and the list.
 import type { App, AppContext } from '../../context.ts';
-import { tenantOf } from '../../http/auth.ts';
+import { actorOf } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { sendJson } from '../../http/reply.ts';
 import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
-import { actorOf } from '../passports/actor.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { unitRecord } from './records.ts';
 import {
@@ -14,13 +13,13 @@ import {
   UnitsBody,
   ValidateResponse,
 } from './schemas.ts';
-import { serialiseUnits, type UnitServices, validateUnits } from './serialise.ts';
+import { serialiseUnits, validateUnits } from './serialise.ts';
 import { listUnits } from './store.ts';
 
 const tags = ['Battery units'];
 
-export async function passportUnitRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
-  const services: UnitServices = { db, baseUrl: config.publicBaseUrl, clock };
+export async function passportUnitRoutes(app: App, services: AppContext): Promise<void> {
+  const { db } = services;
 
   app.post(
     '/api/v1/passports/:passportId/units/validate',
@@ -35,7 +34,7 @@ export async function passportUnitRoutes(app: App, { db, config, clock }: AppCon
       },
     },
     async (request, reply) => {
-      const actor = actorOf(tenantOf(request));
+      const actor = actorOf(request);
       return sendJson(
         reply,
         200,
@@ -57,7 +56,7 @@ export async function passportUnitRoutes(app: App, { db, config, clock }: AppCon
       },
     },
     async (request, reply) => {
-      const actor = actorOf(tenantOf(request));
+      const actor = actorOf(request);
       const outcome = await serialiseUnits(services, actor, request.params.passportId, request.body);
       const { created, errors, warnings } = outcome;
       if (created.length === 0) {
@@ -88,7 +87,7 @@ export async function passportUnitRoutes(app: App, { db, config, clock }: AppCon
       },
     },
     async (request, reply) => {
-      const actor = actorOf(tenantOf(request));
+      const actor = actorOf(request);
       const passport = await resolvePassportByIdOrProductId(db, actor, request.params.passportId);
       const { page, limit } = readPaging(request.query);
       const { rows, total } = await listUnits(db, actor.tenantId, passport.id, limit, (page - 1) * limit);

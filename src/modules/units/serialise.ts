@@ -1,25 +1,20 @@
 // Serialising units under a type-level passport, and its dry run. Per-item failures are strings that
 // never reject the batch; the units, the predecessors' STATUS_CHANGE events, the audit events and the
 // notification are written in one transaction, each kind with one statement.
+
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../context.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { TERMINAL_STATUS } from '../../domain/units/status.ts';
 import { checkUnit, itemLabel, type PassportIdentity, unitItems } from '../../domain/units/unit-input.ts';
+import type { Actor } from '../../http/actor.ts';
 import { badRequest } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
-import type { Actor } from '../passports/actor.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { insertEvents, type NewEvent } from './event-store.ts';
 import { checkPredecessors, linkPredecessors } from './predecessors.ts';
 import { insertUnits, type UnitRow } from './store.ts';
-
-export interface UnitServices {
-  db: Db;
-  baseUrl: string;
-  clock: () => Date;
-}
 
 function itemsOf(body: unknown): unknown[] {
   const envelope = unitItems(body);
@@ -33,7 +28,12 @@ const identityOf = (baseUrl: string, passport: { productIdScheme: string; produc
   productId: passport.productId,
 });
 
-export async function validateUnits(services: UnitServices, actor: Actor, reference: string, body: unknown) {
+export async function validateUnits(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  body: unknown,
+) {
   const passport = await resolvePassportByIdOrProductId(services.db, actor, reference);
   const items = itemsOf(body);
   const identity: PassportIdentity = identityOf(services.baseUrl, passport);
@@ -64,7 +64,7 @@ export interface SerialiseOutcome {
 }
 
 export async function serialiseUnits(
-  services: UnitServices,
+  services: ServiceContext,
   actor: Actor,
   reference: string,
   body: unknown,

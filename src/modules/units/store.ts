@@ -1,7 +1,9 @@
 // SQL for battery units. Tenant first, always; multi-row statements for batches.
+
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { batteryUnits, passports } from '../../db/schema.ts';
+import { isUuid } from '../../domain/ids.ts';
 
 export type UnitRow = typeof batteryUnits.$inferSelect;
 export type NewUnit = typeof batteryUnits.$inferInsert & { id: string };
@@ -42,6 +44,7 @@ export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<st
 
 /** A unit with the economic operator of its passport (for operator scope), locked when asked. */
 export async function findUnit(db: Executor, tenantId: string, id: string, lock = false) {
+  if (!isUuid(id)) return null;
   const query = db
     .select({ unit: batteryUnits, operatorId: passports.operatorId })
     .from(batteryUnits)

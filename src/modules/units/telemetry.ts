@@ -1,18 +1,19 @@
 // Appending telemetry (one event or a batch) and reading it back page by page. An append locks the
 // unit, so status moves and the current-state snapshot follow one order; events, unit and
 // idempotency answer are written in one transaction.
+
 import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '../../context.ts';
 import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
 import type { EventInput } from '../../domain/units/event-input.ts';
 import { applyEvents, type Snapshot } from '../../domain/units/state.ts';
 import type { UnitStatus } from '../../domain/units/status.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import type { Actor } from '../passports/actor.ts';
 import { type EventRow, insertEvents, pageEvents } from './event-store.ts';
 import { claimKey, type StoredAnswer, storeAnswer } from './idempotency.ts';
 import { type EventRecord, eventRecord } from './records.ts';
 import { reachUnit } from './scope.ts';
-import type { UnitServices } from './serialise.ts';
 import { type UnitRow, updateUnit } from './store.ts';
 
 export interface AppendResult extends StoredAnswer {
@@ -36,7 +37,7 @@ function snapshotOf(unit: UnitRow): Snapshot | null {
  * under `idempotencyKey`.
  */
 export async function appendEvents(
-  services: UnitServices,
+  services: ServiceContext,
   actor: Actor,
   unitId: string,
   inputs: readonly EventInput[],
@@ -97,7 +98,7 @@ export async function appendEvents(
 export const EVENT_PAGE = { defaultLimit: 100, maxLimit: 200 };
 
 export async function listEvents(
-  services: UnitServices,
+  services: ServiceContext,
   actor: Actor,
   unitId: string,
   limit: number,

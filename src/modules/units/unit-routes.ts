@@ -2,13 +2,12 @@
 import type { App, AppContext } from '../../context.ts';
 import { checkEvent, type EventInput } from '../../domain/units/event-input.ts';
 import { isPlainObject } from '../../domain/units/unit-input.ts';
-import { tenantOf } from '../../http/auth.ts';
+import { actorOf } from '../../http/actor.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
-import { actorOf } from '../passports/actor.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import {
   BulkEventsBody,
@@ -21,7 +20,6 @@ import {
   UnitParams,
 } from './schemas.ts';
 import { reachUnit } from './scope.ts';
-import type { UnitServices } from './serialise.ts';
 import { type AppendResult, appendEvents, EVENT_PAGE, listEvents } from './telemetry.ts';
 import { unitPage, unitView } from './view.ts';
 
@@ -45,8 +43,8 @@ function bulkInputs(body: unknown, now: Date): EventInput[] {
   });
 }
 
-export async function unitRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
-  const services: UnitServices = { db, baseUrl: config.publicBaseUrl, clock };
+export async function unitRoutes(app: App, services: AppContext): Promise<void> {
+  const { db, clock } = services;
   const sendAppend = (reply: Parameters<typeof sendJson>[0], result: AppendResult) => {
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return sendText(reply, result.status, JSON_TYPE, result.body);
@@ -64,7 +62,7 @@ export async function unitRoutes(app: App, { db, config, clock }: AppContext): P
       },
     },
     async (request, reply) => {
-      const found = await unitView(services, actorOf(tenantOf(request)), request.params.id);
+      const found = await unitView(services, actorOf(request), request.params.id);
       reply.header('vary', 'Accept, Accept-Language');
       const chosen = negotiate(request.headers.accept, [
         'application/ld+json',
@@ -92,7 +90,7 @@ export async function unitRoutes(app: App, { db, config, clock }: AppContext): P
       },
     },
     async (request) => {
-      await reachUnit(db, actorOf(tenantOf(request)), request.params.id);
+      await reachUnit(db, actorOf(request), request.params.id);
       throw conflict(
         "Battery units cannot be deleted. End a unit's life with a status change through POST /api/v1/units/{id}/events: RECYCLED ceases it, DECOMMISSIONED retires it",
       );
@@ -118,7 +116,7 @@ export async function unitRoutes(app: App, { db, config, clock }: AppContext): P
       if (!checked.ok) throw badRequest(checked.message);
       const result = await appendEvents(
         services,
-        actorOf(tenantOf(request)),
+        actorOf(request),
         request.params.id,
         [checked.event],
         key,
@@ -149,7 +147,7 @@ export async function unitRoutes(app: App, { db, config, clock }: AppContext): P
       const inputs = bulkInputs(request.body, clock());
       const result = await appendEvents(
         services,
-        actorOf(tenantOf(request)),
+        actorOf(request),
         request.params.id,
         inputs,
         key,
@@ -181,7 +179,7 @@ export async function unitRoutes(app: App, { db, config, clock }: AppContext): P
         : EVENT_PAGE.defaultLimit;
       const page = await listEvents(
         services,
-        actorOf(tenantOf(request)),
+        actorOf(request),
         request.params.id,
         limit,
         request.query.cursor,

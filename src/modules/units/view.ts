@@ -1,17 +1,17 @@
 // The privileged unit view: the unit's stored state, its passport as the owner sees it, and the 500
 // newest events, read by index. Nothing is recomputed from the unit's history.
+import type { ServiceContext } from '../../context.ts';
 import { renderUnitPage } from '../../domain/units/page.ts';
 import type { UnitStatus } from '../../domain/units/status.ts';
 import { renderUnitView, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
+import type { Actor } from '../../http/actor.ts';
 import { type Lang, t } from '../../http/i18n.ts';
-import type { Actor } from '../passports/actor.ts';
 import { documentRenderer } from '../passports/documents.ts';
 import { resolvePassport } from '../passports/service.ts';
 import { recentEvents } from './event-store.ts';
 import { reachUnit } from './scope.ts';
-import type { UnitServices } from './serialise.ts';
 
-export async function unitView(services: UnitServices, actor: Actor, id: string) {
+export async function unitView(services: ServiceContext, actor: Actor, id: string) {
   const unit = await reachUnit(services.db, actor, id);
   const [passport, events] = await Promise.all([
     resolvePassport(services.db, actor, unit.passportId),

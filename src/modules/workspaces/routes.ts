@@ -20,7 +20,8 @@ const tags = ['Platform admin'];
 const security = [{ platformAdmin: [] }];
 const ADMIN_ERRORS = [400, 401, 404, 409, 500];
 
-export async function workspaceRoutes(app: App, { db, clock }: AppContext): Promise<void> {
+export async function workspaceRoutes(app: App, context: AppContext): Promise<void> {
+  const { db, clock } = context;
   app.post(
     '/admin/v1/workspaces',
     {
@@ -91,7 +92,7 @@ export async function workspaceRoutes(app: App, { db, clock }: AppContext): Prom
     },
     async (request, reply) => {
       const tenant = await workspaces.requireWorkspace(db, request.params.id);
-      const created = await keys.createKey(db, { kind: 'platformAdmin' }, tenant.id, request.body, clock());
+      const created = await keys.createKey(context, 'platformAdmin', tenant.id, request.body);
       return reply.code(201).send({ success: true, ...created });
     },
   );
@@ -110,7 +111,7 @@ export async function workspaceRoutes(app: App, { db, clock }: AppContext): Prom
     },
     async (request) => {
       const tenant = await workspaces.requireWorkspace(db, request.params.id);
-      return { success: true as const, keys: await keys.listKeys(db, tenant.id) };
+      return { success: true as const, keys: await keys.listKeys(context, tenant.id) };
     },
   );
 
@@ -127,7 +128,7 @@ export async function workspaceRoutes(app: App, { db, clock }: AppContext): Prom
       },
     },
     async (request, reply) => {
-      await keys.revokeKey(db, request.params.id, request.params.keyId, clock());
+      await keys.revokeKey(context, request.params.id, request.params.keyId);
       return reply.code(204).send(null);
     },
   );

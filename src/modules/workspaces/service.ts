@@ -3,7 +3,7 @@
 import type { Db } from '../../db/client.ts';
 import { PLANS, type Tier } from '../../domain/auth/plans.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { createKey, type KeyRecord } from '../keys/service.ts';
+import { createKeyWithin, type KeyRecord } from '../keys/service.ts';
 import * as store from './store.ts';
 
 // Hosts the platform itself may need; a workspace cannot take them.
@@ -54,9 +54,9 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput, now: 
       tier: input.tier,
       passportLimit: input.passportLimit ?? PLANS[input.tier].defaultPassportLimit,
     });
-    const { key, token } = await createKey(
+    const { key, token } = await createKeyWithin(
       tx,
-      { kind: 'platformAdmin' },
+      'platformAdmin',
       tenant.id,
       { name: 'Initial admin key', role: 'ADMIN' },
       now,
