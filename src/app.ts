@@ -1,22 +1,27 @@
 // buildApp: the whole HTTP service as a Fastify instance, without listening and without globals,
 // so tests build as many as they like against one store.
+
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
+import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodies } from './http/json-body.ts';
+import { loggableError } from './http/loggable-error.ts';
 import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerQueryStringChecks } from './http/query-strings.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
-import { keyAuthenticator } from './modules/keys/service.ts';
+import { keyFinder, principalCache } from './modules/keys/service.ts';
 import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-client.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
@@ -35,9 +40,14 @@ export interface BuildOptions {
   /** SHA-256 of the platform admin token in force (PLATFORM_ADMIN_TOKEN, or the one generated at first boot). */
   adminTokenHash?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Change notifications of the store: other instances' commits drop cached state here. */
+  changes?: ChangeFeed;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
   eoriRegistry?: EoriRegistry;
 }
+
+// The 405 shadow router is built with the same options, so both agree on which paths exist.
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 2048 } as const;
 
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'];
 
@@ -54,7 +64,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 5 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    routerOptions: ROUTER_OPTIONS,
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
@@ -66,10 +77,26 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerRequestId(app);
   registerErrorHandler(app);
-  registerMethodHandling(app);
-  const limits = await registerRateLimits(app, redis);
+  registerJsonBodies(app);
+  registerQueryStringChecks(app);
+  registerMethodHandling(app, ROUTER_OPTIONS);
+  const limits = await registerRateLimits(app, config.rateLimits, redis);
+  // Cached principals of a workspace are dropped when another instance commits a change to it.
+  const principals = principalCache(keyFinder(db), clock);
+  if (options.changes) {
+    const unsubscribe = [
+      options.changes.onChange((payload) => {
+        if (payload.startsWith('tenant:')) principals.forgetTenant(payload.slice('tenant:'.length));
+      }),
+      options.changes.onReset(() => principals.forgetAll()),
+    ];
+    app.addHook('onClose', async () => {
+      for (const stop of unsubscribe) stop();
+    });
+  }
   registerAuth(app, {
-    lookupKey: keyAuthenticator(db, clock),
+    lookupKey: (token) => principals.lookup(token),
+    forgetWorkspace: (tenantId) => principals.forgetTenant(tenantId),
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
@@ -81,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     (config.eoriValidationUrl
       ? soapEoriRegistry({
           url: config.eoriValidationUrl,
-          onError: (error) => app.log.warn({ err: error }, 'EORI registry unavailable'),
+          onError: (error) => app.log.warn({ err: loggableError(error) }, 'EORI registry unavailable'),
         })
       : undefined);
   const context: AppContext = {

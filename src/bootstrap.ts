@@ -55,7 +55,7 @@ export function printFirstBootSecrets(
     'OpenDPP: first boot of an empty store. These secrets are shown once and stored only as hashes.',
     secrets.adminToken
       ? `  Platform admin token : ${secrets.adminToken}`
-      : '  Platform admin token : PLATFORM_ADMIN_TOKEN',
+      : '  Platform admin token : the one in the PLATFORM_ADMIN_TOKEN environment variable (not shown)',
     `  Demo workspace       : ${secrets.demoWorkspace} (subdomain "demo", growth plan)`,
     `  Demo API key         : ${secrets.demoKey}`,
     '',

@@ -1,12 +1,13 @@
 // `opendpp`: admin tasks over a running node's HTTP admin API (the embedded store belongs to the
 // running service, so the CLI never opens it), plus `migrate` for a PostgreSQL DATABASE_URL.
 import { parseArgs } from 'node:util';
-import { openDatabase } from './db/client.ts';
 
 const USAGE = `Usage: opendpp <command> [options]
 
   workspaces create --name NAME --subdomain SUB --tier starter|growth|scale|enterprise
   workspaces list
+  workspaces update --workspace ID [--tier TIER] [--subscription active|past_due|canceled]
+                    [--mfa-required true|false] [--passport-limit N]
   keys create --workspace ID --name NAME [--role ROLE] [--permissions a,b] [--operator ID] [--expires ISO]
   keys list --workspace ID
   keys revoke --workspace ID --key KEY_ID
@@ -26,6 +27,9 @@ const { values, positionals } = parseArgs({
     operator: { type: 'string' },
     expires: { type: 'string' },
     key: { type: 'string' },
+    subscription: { type: 'string' },
+    'mfa-required': { type: 'string' },
+    'passport-limit': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -52,6 +56,32 @@ async function callAdmin(method: string, path: string, body?: unknown): Promise<
   return text ? JSON.parse(text) : { success: true };
 }
 
+function flag(name: 'mfa-required'): boolean | undefined {
+  const value = values[name];
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new UsageError(`--${name} takes true or false`);
+  return value === 'true';
+}
+
+function workspaceChanges() {
+  const limit = values['passport-limit'];
+  if (limit !== undefined && !/^\d+$/.test(limit))
+    throw new UsageError('--passport-limit takes a whole number');
+  const mfaRequired = flag('mfa-required');
+  const changes = {
+    ...(values.tier ? { tier: values.tier } : {}),
+    ...(values.subscription ? { subscriptionStatus: values.subscription } : {}),
+    ...(mfaRequired !== undefined ? { mfaRequired } : {}),
+    ...(limit !== undefined ? { passportLimit: Number(limit) } : {}),
+  };
+  if (Object.keys(changes).length === 0) {
+    throw new UsageError(
+      'workspaces update needs --tier, --subscription, --mfa-required or --passport-limit',
+    );
+  }
+  return changes;
+}
+
 function keyBody() {
   return {
     name: required('name'),
@@ -74,6 +104,8 @@ async function run(): Promise<unknown> {
       });
     case 'workspaces list':
       return callAdmin('GET', '/admin/v1/workspaces?limit=200');
+    case 'workspaces update':
+      return callAdmin('PATCH', workspacePath(), workspaceChanges());
     case 'keys create':
       return callAdmin('POST', `${workspacePath()}/keys`, keyBody());
     case 'keys list':
@@ -84,6 +116,8 @@ async function run(): Promise<unknown> {
       const url = process.env.DATABASE_URL;
       if (!url)
         throw new UsageError('migrate needs DATABASE_URL (the embedded store migrates itself at boot)');
+      // Loaded here only: every other command is a plain HTTP call and starts in a fraction of a second.
+      const { openDatabase } = await import('./db/client.ts');
       const database = await openDatabase({ databaseUrl: url });
       await database.close();
       return { success: true, migrated: true };

@@ -19,6 +19,13 @@ export const ConfigSchema = Type.Object({
   logLevel: Type.Enum(LOG_LEVELS),
   /** SOAP endpoint of the EU EORI validation service; unset, EORI numbers are not looked up. */
   eoriValidationUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
+  /** Requests per minute per client address, by kind of traffic (the spec's Limits; tunable behind a CDN). */
+  rateLimits: Type.Object({
+    anonymous: Type.Integer({ minimum: 1 }),
+    publicResolution: Type.Integer({ minimum: 1 }),
+    publicValidator: Type.Integer({ minimum: 1 }),
+    authenticatedIp: Type.Integer({ minimum: 1 }),
+  }),
   /** Build identity, reported by GET /api/v1/version. */
   buildCommit: Type.String(),
   buildTime: Type.String(),
@@ -37,6 +44,12 @@ function integer(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   return Number(raw);
+}
+
+function positive(env: Env, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${env[name]}"`);
+  return value;
 }
 
 function optional(env: Env, name: string): string | undefined {
@@ -64,6 +77,7 @@ const NAMES: Record<keyof Config, string> = {
   trustProxy: 'TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
   eoriValidationUrl: 'EORI_VALIDATION_URL',
+  rateLimits: 'RATE_LIMIT_*',
   buildCommit: 'BUILD_COMMIT',
   buildTime: 'BUILD_TIME',
 };
@@ -82,6 +96,12 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     eoriValidationUrl: optional(env, 'EORI_VALIDATION_URL'),
+    rateLimits: {
+      anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),
+      publicResolution: positive(env, 'RATE_LIMIT_PUBLIC_RESOLUTION', 30),
+      publicValidator: positive(env, 'RATE_LIMIT_PUBLIC_VALIDATOR', 10),
+      authenticatedIp: positive(env, 'RATE_LIMIT_AUTHENTICATED_IP', 6_000),
+    },
     buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
     buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
   };

@@ -1,24 +1,35 @@
 // Entry point: loadConfig → openDatabase → buildApp → listen, with a graceful shutdown that lets
-// in-flight requests finish and closes the store cleanly (PGlite flushes on close).
-import { buildApp } from './app.ts';
-import { bootstrap, printFirstBootSecrets } from './bootstrap.ts';
+// in-flight requests finish and closes the store cleanly (PGlite flushes on close). The configuration
+// is checked before the service's modules load, so a bad variable is reported at once.
 import { buildInfoFromGit } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { PURGE_INTERVAL_MS, purgeExpiredKeys } from './modules/units/idempotency-purge.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, buildInfoFromGit());
+  const [{ buildApp }, { bootstrap, printFirstBootSecrets }, { openDatabase }, { loggableError }, purging] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./bootstrap.ts'),
+      import('./db/client.ts'),
+      import('./http/loggable-error.ts'),
+      import('./modules/units/idempotency-purge.ts'),
+    ]);
+  const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const boot = await bootstrap(database, config, new Date());
-  const app = await buildApp({ config, db: database.db, adminTokenHash: boot.adminTokenHash });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    changes: database.changes,
+    adminTokenHash: boot.adminTokenHash,
+  });
 
   const purge = setInterval(() => {
     purgeExpiredKeys(database.db, new Date()).catch((error: unknown) =>
-      app.log.error({ err: error }, 'idempotency purge failed'),
+      app.log.error({ err: loggableError(error) }, 'idempotency purge failed'),
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();
@@ -34,7 +45,7 @@ async function main(): Promise<void> {
       await database.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+      app.log.error({ err: loggableError(error) }, 'shutdown failed');
       process.exit(1);
     }
   };

@@ -23,7 +23,7 @@ export async function benchApp(databaseUrl: string | undefined): Promise<BenchAp
     LOG_LEVEL: 'silent',
     MASTER_KEY: 'ab'.repeat(32),
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, changes: database.changes });
   const created = await app.inject({
     method: 'POST',
     url: '/admin/v1/workspaces',

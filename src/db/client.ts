@@ -9,7 +9,15 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir } from './lock.ts';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changes.ts';
+import { LOCK_FILE, lockDataDir } from './lock.ts';
+import {
+  clearNewDataDir,
+  discardTemplate,
+  isNewDataDir,
+  keepTemplate,
+  readTemplate,
+} from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +28,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Change notifications of every instance on this store (see changes.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -34,17 +44,40 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return openPglite('dataDir' in target ? target.dataDir : undefined);
 }
 
+/** A PGlite on `dataDir` (or in memory); a new cluster is a copy of the kept one when there is one. */
+async function startPglite(dataDir: string | undefined): Promise<PGlite> {
+  const isNew = dataDir === undefined || isNewDataDir(dataDir, LOCK_FILE);
+  const template = isNew ? readTemplate() : undefined;
+  if (template) {
+    try {
+      const client = new PGlite(dataDir, { loadDataDir: template });
+      await client.waitReady;
+      return client;
+    } catch {
+      // A damaged template: forget it, clear what it left in the new directory, run initdb.
+      discardTemplate();
+      if (dataDir) clearNewDataDir(dataDir, LOCK_FILE);
+    }
+  }
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  if (isNew) await keepTemplate(client);
+  return client;
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = new PGlite(dataDir);
-    await client.waitReady;
+    const client = await startPglite(dataDir);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const changes = await pgliteChangeFeed(client);
     return {
       db,
       kind: 'pglite',
+      changes,
       async close() {
+        await changes.close();
         await client.close();
         unlock();
       },
@@ -66,7 +99,16 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const changes = await postgresChangeFeed(databaseUrl);
+  return {
+    db,
+    kind: 'postgres',
+    changes,
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
 }
 
 /** A cheap round trip that proves the store answers. */

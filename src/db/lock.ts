@@ -16,10 +16,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
+export const LOCK_FILE = 'opendpp.lock';
+
 /** Takes the lock on `dir` or throws; a lock left by a dead process is taken over. */
 export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'opendpp.lock');
+  const file = join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');

@@ -41,6 +41,8 @@ export type KeyLookup = KeyPrincipal | 'revoked' | 'expired' | null;
 export interface AuthDeps {
   /** Resolves a presented API token; null for an unknown or malformed one. */
   lookupKey(token: string): Promise<KeyLookup>;
+  /** Drops what is cached of a workspace's principals, after a write that may have changed them. */
+  forgetWorkspace(tenantId: string): void;
   isAdminToken(token: string): boolean;
   /** Host of PUBLIC_BASE_URL: `<subdomain>.<publicHost>` is a workspace host. */
   publicHost: string;
@@ -66,6 +68,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
+/** A host name as DNS compares it: case-insensitive, a trailing root dot and any port ignored. */
+export function normaliseHost(host: string): string {
+  return host.toLowerCase().replace(/:\d+$/, '').replace(/\.+$/, '');
+}
+
 function unauthorized(message: string): AppError {
   return new AppError('UNAUTHORIZED', message, { headers: { 'www-authenticate': 'Bearer' } });
 }
@@ -81,9 +88,9 @@ export function tenantOf(request: FastifyRequest): KeyPrincipal {
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('principal', null);
 
+  const suffix = `.${normaliseHost(deps.publicHost)}`;
   function workspaceHost(request: FastifyRequest): string | null {
-    const host = request.hostname.toLowerCase();
-    const suffix = `.${deps.publicHost}`;
+    const host = normaliseHost(request.hostname);
     return host.endsWith(suffix) ? host.slice(0, -suffix.length) : null;
   }
 
@@ -124,6 +131,18 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       throw new AppError('INSUFFICIENT_PERMISSION', `This API key lacks the ${policy.permission} permission`);
     }
   }
+
+  // A write may change a workspace or its keys (revocation, plan, usage): cached principals of that
+  // workspace are dropped before the answer leaves, so the next request on this instance sees it.
+  app.addHook('onSend', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const principal = request.principal;
+    if (principal?.kind === 'apiKey') deps.forgetWorkspace(principal.tenant.id);
+    else if (principal?.kind === 'platformAdmin') {
+      const id = (request.params as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') deps.forgetWorkspace(id);
+    }
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config?.access ?? DEFAULT_POLICY;

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AdvisoryItem } from '../domain/categories/types.ts';
 import { AppError } from './errors.ts';
 import { localisedItems } from './language.ts';
+import { loggableError } from './loggable-error.ts';
 
 function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode: number, code = error.code) {
   return {
@@ -38,8 +39,25 @@ function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).send(localiseBody(reply.request, error.toBody()));
 }
 
+/** A server error, whatever its origin: logged without store parameters, its internals hidden. */
+function sendServerError(request: FastifyRequest, reply: FastifyReply, error: unknown, status: number) {
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
+  const unavailable = status === 503;
+  return reply.code(status).send({
+    success: false,
+    error: unavailable ? 'Service Unavailable' : 'Internal Server Error',
+    message: 'An internal error occurred. Quote the request id when reporting it.',
+    code: unavailable ? 'UNAVAILABLE' : 'INTERNAL',
+    requestId: request.id,
+  });
+}
+
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) return sendAppError(reply, error);
+  if (error instanceof AppError) {
+    return error.status < 500
+      ? sendAppError(reply, error)
+      : sendServerError(request, reply, error, error.status);
+  }
 
   if (error.validation) {
     const where = error.validationContext;
@@ -63,15 +81,25 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     }
     return reply.code(statusCode).send(frameworkBody(request, error, statusCode));
   }
+  return sendServerError(request, reply, error, statusCode >= 500 && statusCode < 600 ? statusCode : 500);
+}
 
-  request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({
-    success: false,
-    error: 'Internal Server Error',
-    message: 'An internal error occurred. Quote the request id when reporting it.',
-    code: 'INTERNAL',
-    requestId: request.id,
-  });
+/**
+ * Errors the router raises before any hook runs (a URL that does not decode, a parameter over the
+ * length limit): the framework body, with the request id every response carries.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  return reply
+    .code(statusCode)
+    .header('x-request-id', request.id)
+    .send({
+      statusCode,
+      code: error.code,
+      error: statusCode === 414 ? 'URI Too Long' : 'Bad Request',
+      message: error.message,
+      requestId: request.id,
+    });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

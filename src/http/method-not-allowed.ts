@@ -6,8 +6,11 @@ import { AppError } from './errors.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-export function registerMethodHandling(app: FastifyInstance): void {
-  const shadow = FindMyWay();
+export function registerMethodHandling(
+  app: FastifyInstance,
+  routerOptions: { ignoreTrailingSlash: boolean; maxParamLength: number },
+): void {
+  const shadow = FindMyWay(routerOptions);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {

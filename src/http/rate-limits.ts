@@ -10,11 +10,14 @@ import { AppError } from './errors.ts';
 export type AnonymousClass = 'anonymous' | 'resolution' | 'validator';
 
 const WINDOW_MS = 60_000;
-const ANONYMOUS_PER_MINUTE: Record<AnonymousClass, number> = {
-  anonymous: 100,
-  resolution: 30,
-  validator: 10,
-};
+
+/** Requests per minute per client address (config.rateLimits). */
+export interface AddressBudgets {
+  anonymous: number;
+  publicResolution: number;
+  publicValidator: number;
+  authenticatedIp: number;
+}
 
 interface Outcome {
   max: number;
@@ -44,7 +47,16 @@ function refuse(outcome: Outcome, message: string): never {
   });
 }
 
-export async function registerRateLimits(app: FastifyInstance, redis?: Redis): Promise<RateLimits> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  budgets: AddressBudgets,
+  redis?: Redis,
+): Promise<RateLimits> {
+  const perMinute: Record<AnonymousClass, number> = {
+    anonymous: budgets.anonymous,
+    resolution: budgets.publicResolution,
+    validator: budgets.publicValidator,
+  };
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'opendpp-rl-', skipOnError: false } : {}),
@@ -74,6 +86,15 @@ export async function registerRateLimits(app: FastifyInstance, redis?: Redis): P
 
   return {
     async authenticated(request, reply, keyId, tenantId, tier) {
+      // Every authenticated call also counts against its address, whatever the plan: a ceiling
+      // higher than the anonymous one (the spec's Limits), reported by Retry-After alone.
+      const address = await count(perIp, request, `authenticated:${request.ip}`, budgets.authenticatedIp);
+      if (address.isExceeded) {
+        refuse(
+          address,
+          `Rate limit of ${budgets.authenticatedIp} authenticated requests per minute per address exceeded`,
+        );
+      }
       const keyMax = perKeyLimit(tier);
       const workspaceMax = workspaceLimit(tier);
       if (keyMax === null || workspaceMax === null) return; // unlimited plan
@@ -89,7 +110,7 @@ export async function registerRateLimits(app: FastifyInstance, redis?: Redis): P
       }
     },
     async anonymous(request, _reply, kind) {
-      const max = ANONYMOUS_PER_MINUTE[kind];
+      const max = perMinute[kind];
       const outcome = await count(perIp, request, `${kind}:${request.ip}`, max);
       if (outcome.isExceeded) refuse(outcome, `Rate limit of ${max} requests per minute exceeded`);
     },

@@ -27,17 +27,35 @@ export const TENANT_ERRORS = [400, 401, 402, 403, 404, 429, 500] as const;
 export const Uuid = Type.String({ format: 'uuid' });
 export const Timestamp = Type.String({ format: 'date-time' });
 
+/** The largest page number: offsets stay far inside the store's range (a later page is just empty). */
+export const MAX_PAGE = 2_147_483_647;
+const PAGE_DESCRIPTION = `integer, 1 to ${MAX_PAGE} (larger values are clamped); non-numeric falls back to 1`;
+
 /** `page`/`limit` as the spec defines them: clamped, and a non-numeric value falls back to the default. */
 export const PagingQuery = Type.Object({
-  page: Type.Optional(Type.String()),
-  limit: Type.Optional(Type.String()),
+  page: Type.Optional(Type.String({ description: PAGE_DESCRIPTION })),
+  limit: Type.Optional(
+    Type.String({ description: 'integer, clamped to 1 to 200; non-numeric falls back to 100' }),
+  ),
 });
 
+// A decimal number, optionally signed, with a fraction or an exponent: what "numeric" means here.
+const NUMERIC = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+/**
+ * Every numeric query parameter is read this way: a number (fraction truncated) clamped to
+ * [min, max]; anything non-numeric, absent or empty is the fallback.
+ */
+export function readInteger(raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || !NUMERIC.test(raw)) return fallback;
+  const value = Math.trunc(Number(raw));
+  if (Number.isNaN(value)) return fallback;
+  return Math.min(max, Math.max(min, value));
+}
+
 export function readPaging(query: { page?: string; limit?: string }, defaultLimit = 100, maxLimit = 200) {
-  const page = Number.parseInt(query.page ?? '', 10);
-  const limit = Number.parseInt(query.limit ?? '', 10);
   return {
-    page: Number.isFinite(page) ? Math.max(1, page) : 1,
-    limit: Number.isFinite(limit) ? Math.min(maxLimit, Math.max(1, limit)) : defaultLimit,
+    page: readInteger(query.page, 1, 1, MAX_PAGE),
+    limit: readInteger(query.limit, defaultLimit, 1, maxLimit),
   };
 }

@@ -138,6 +138,34 @@ describe('errors, request ids and method handling', () => {
       expect(response.json()).toMatchObject({ success: false, error: 'Not Found', code: 'NOT_FOUND' });
     });
 
+    it('agrees with the router on trailing slashes and empty parameters', async () => {
+      const whoami = await app.inject({ method: 'POST', url: '/api/v1/whoami/' });
+      expect(whoami.statusCode).toBe(405);
+      expect(whoami.headers.allow).toBe('GET, HEAD');
+      const keys = await app.inject({ method: 'PUT', url: '/api/v1/keys/' });
+      expect(keys.statusCode).toBe(405);
+      expect(keys.headers.allow?.toString().split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
+      const units = await app.inject({ method: 'GET', url: '/api/v1/units/' });
+      expect(units.statusCode).toBe(404);
+      expect(units.headers.allow).toBeUndefined();
+    });
+
+    it('answers a URL that does not decode, or a parameter over the limit, with requestId', async () => {
+      for (const [url, status, code] of [
+        ['/api/v1/units/%C0%AF', 400, 'FST_ERR_BAD_URL'],
+        [`/api/v1/units/${'a'.repeat(3000)}`, 414, 'FST_ERR_MAX_PARAM_LENGTH'],
+      ] as const) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url.slice(0, 30)).toBe(status);
+        expect(response.headers['x-request-id']).toMatch(UUID);
+        expect(response.json()).toMatchObject({
+          statusCode: status,
+          code,
+          requestId: response.headers['x-request-id'],
+        });
+      }
+    });
+
     it('answers 404, not 405, for an allowed method on a missing resource', async () => {
       const response = await app.inject({
         method: 'PATCH',
@@ -178,5 +206,29 @@ describe('internal errors', () => {
     expect(response.body).not.toMatch(/pglite|closed|stack|at \w+ \(/i);
     expect(logs.join('')).toContain(response.headers['x-request-id']);
     expect(logs.join('')).not.toContain('an-admin-token-of-some-length');
+  });
+
+  it('log a failed statement by name and SQLSTATE, never its parameters', async () => {
+    const client = new PGlite(); // never migrated: every statement fails
+    const logs: string[] = [];
+    const app = await buildApp({
+      config: loadConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
+      db: drizzle(client) as unknown as Db,
+      logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/admin/v1/workspaces',
+      headers: bearer('an-admin-token-of-some-length'),
+      payload: { name: 'Confidential Name 4711', subdomain: 'confidential', tier: 'growth' },
+    });
+    await app.close();
+    await client.close();
+    expect(response.statusCode).toBe(500);
+    const logged = logs.join('');
+    expect(logged).toContain('42P01');
+    expect(logged).toMatch(/"statement":"insert into \\"tenants\\"/);
+    expect(logged).not.toContain('Confidential Name 4711');
+    expect(logged).not.toContain('confidential');
   });
 });

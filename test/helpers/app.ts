@@ -16,14 +16,14 @@ export interface TestAppOptions {
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<App> {
-  const { db } = await testDatabase();
+  const { db, changes } = await testDatabase();
   const config = loadConfig({
     PUBLIC_BASE_URL: BASE_URL,
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  return buildApp({ config, db, ...(options.clock ? { clock: options.clock } : {}) });
+  return buildApp({ config, db, changes, ...(options.clock ? { clock: options.clock } : {}) });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOUNDS, checkEvent } from './event-input.ts';
+import { BOUNDS, checkEvent, MAX_CLOCK_SKEW_MS } from './event-input.ts';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -40,6 +40,17 @@ describe('checkEvent', () => {
       expect(checkEvent({ eventType: 'OTHER', recordedAt }, NOW)).toEqual({
         ok: false,
         message: 'recordedAt is not a valid date',
+      });
+    }
+  });
+
+  it('accepts a reading up to 24 hours ahead of the server clock and refuses one further ahead', () => {
+    const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+    expect(checkEvent({ eventType: 'OTHER', recordedAt: at(MAX_CLOCK_SKEW_MS) }, NOW).ok).toBe(true);
+    for (const recordedAt of [at(MAX_CLOCK_SKEW_MS + 1), '9999-12-31T23:59:59Z']) {
+      expect(checkEvent({ eventType: 'OTHER', recordedAt }, NOW)).toEqual({
+        ok: false,
+        message: 'recordedAt must not be more than 24 hours ahead of the server time',
       });
     }
   });

@@ -23,6 +23,9 @@ export interface EventInput {
   recordedAt: Date;
 }
 
+/** How far ahead of the server's clock a reading may be stamped: clocks drift, years do not. */
+export const MAX_CLOCK_SKEW_MS = 24 * 3_600_000;
+
 type Measure = 'stateOfHealth' | 'cycleCount' | 'remainingCapacityAh' | 'temperatureC';
 
 export const BOUNDS: readonly [Measure, number, number][] = [
@@ -64,6 +67,10 @@ export function checkEvent(body: unknown, now: Date): EventCheck {
   if (body.recordedAt !== undefined && body.recordedAt !== null) {
     const parsed = parseBodyDate(body.recordedAt);
     if (!parsed) return refuse('recordedAt is not a valid date');
+    // An event is immutable: one stamped far ahead would stay the unit's current state for ever.
+    if (parsed.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) {
+      return refuse('recordedAt must not be more than 24 hours ahead of the server time');
+    }
     recordedAt = parsed;
   }
 

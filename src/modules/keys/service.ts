@@ -1,13 +1,13 @@
 // API key rules: who may mint which key, how a presented token becomes a principal, revocation.
 import type { ServiceContext } from '../../context.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { generateApiToken, hashToken, sameHash, tokenPrefix } from '../../domain/auth/api-token.ts';
+import { generateApiToken, sameHash, tokenPrefix } from '../../domain/auth/api-token.ts';
 import { type Permission, ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
 import type { SubscriptionStatus, Tier } from '../../domain/auth/plans.ts';
 import type { Actor } from '../../http/actor.ts';
-import type { KeyLookup } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { getOperator } from '../operators/service.ts';
+import type { StoredKey } from './principal-cache.ts';
 import * as store from './store.ts';
 
 export interface CreateKeyInput {
@@ -133,36 +133,42 @@ export async function revokeKey({ db, clock }: ServiceContext, tenantId: string,
   if (!(await store.findKey(db, tenantId, id))) throw notFound('API key not found');
 }
 
-/** Turns a presented token into its principal. Prepared once: it runs on every request. */
-export function keyAuthenticator(db: Db, clock: () => Date): (token: string) => Promise<KeyLookup> {
+/**
+ * Finds the stored key of a presented token with its workspace (prepared once: it runs for every
+ * request the principal cache does not answer). Revocation and expiry are judged by the caller.
+ */
+export function keyFinder(db: Db): (token: string, hash: string) => Promise<StoredKey | null> {
   const byPrefix = store.prepareKeyLookup(db);
-  return async (token) => {
+  return async (token, hash) => {
     const prefix = tokenPrefix(token);
     if (prefix === null) return null;
-    const hash = hashToken(token);
     const row = (await byPrefix(prefix)).find((candidate) => sameHash(candidate.secretHash, hash));
     if (!row) return null;
-    if (row.revokedAt) return 'revoked';
-    if (row.expiresAt && row.expiresAt.getTime() <= clock().getTime()) return 'expired';
     return {
-      kind: 'apiKey',
-      tenant: {
-        id: row.tenantId,
-        name: row.name,
-        subdomain: row.subdomain,
-        tier: row.tier as Tier,
-        subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
-        mfaRequired: row.mfaRequired,
-        passportLimit: row.passportLimit,
-        activePassports: row.activePassports,
-      },
-      key: {
-        id: row.keyId,
-        prefix,
-        role: row.role,
-        permissions: row.permissions as Permission[],
-        operatorId: row.operatorId,
+      revokedAt: row.revokedAt,
+      expiresAt: row.expiresAt,
+      principal: {
+        kind: 'apiKey',
+        tenant: {
+          id: row.tenantId,
+          name: row.name,
+          subdomain: row.subdomain,
+          tier: row.tier as Tier,
+          subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
+          mfaRequired: row.mfaRequired,
+          passportLimit: row.passportLimit,
+          activePassports: row.activePassports,
+        },
+        key: {
+          id: row.keyId,
+          prefix,
+          role: row.role,
+          permissions: row.permissions as Permission[],
+          operatorId: row.operatorId,
+        },
       },
     };
   };
 }
+
+export { type PrincipalCache, principalCache } from './principal-cache.ts';

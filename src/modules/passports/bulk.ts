@@ -2,10 +2,12 @@
 // undoes the others. An existing productId is an upsert: the row updates that passport (versioned).
 
 import type { ServiceContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import type { RowProblems } from '../../http/json-body.ts';
 import { createPassport, updatePassport } from './service.ts';
 import { findPassport, type PassportRow } from './store.ts';
 
@@ -32,45 +34,37 @@ export async function bulkIngest(
   actor: Actor,
   rows: unknown[],
   rights: { canUpdate: boolean },
+  refused: RowProblems = null,
 ): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { created: [], updated: [], written: [], errors: [] };
   await services.db.transaction(async (tx) => {
     for (const [index, raw] of rows.entries()) {
+      const problem = refused?.get(index);
       const label =
+        !problem &&
         typeof raw === 'object' &&
         raw !== null &&
         typeof (raw as { productId?: unknown }).productId === 'string'
           ? (raw as { productId: string }).productId
           : `row ${index}`;
+      if (problem) {
+        outcome.errors.push(`[${label}] Invalid body: ${problem.message}`);
+        continue;
+      }
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
         outcome.errors.push(`[${label}] a passport must be a JSON object`);
         continue;
       }
-      const body = raw as Record<string, unknown>;
       try {
-        // Only a valid productId can name an existing passport; anything else fails validation below.
-        const identity = typeof body.productId === 'string' ? productIdentity(body.productId) : null;
-        const existing = identity
-          ? await findPassport(tx, actor.tenantId, { productId: identity.productId })
-          : null;
-        if (existing && !rights.canUpdate) {
-          outcome.errors.push(
-            `[${label}] exists already, and this API key lacks passport:update to change it`,
-          );
-        } else if (existing) {
-          const { row } = await updatePassport(
-            services,
-            actor,
-            existing.id,
-            { ...body, changeReason: body.changeReason ?? 'bulk upsert' },
-            tx,
-          );
-          outcome.updated.push(row);
-          outcome.written.push(row);
-        } else {
-          const { row } = await createPassport(services, actor, body, tx);
-          outcome.created.push(row);
-          outcome.written.push(row);
+        // The whole row, its look-ups included, runs in a savepoint of its own: whatever fails in it
+        // is undone alone and becomes the row's error, never the batch's end.
+        const written = await tx.transaction((row) =>
+          writeRow(services, actor, row, raw as Record<string, unknown>, rights),
+        );
+        if ('error' in written) outcome.errors.push(`[${label}] ${written.error}`);
+        else {
+          (written.created ? outcome.created : outcome.updated).push(written.row);
+          outcome.written.push(written.row);
         }
       } catch (error) {
         outcome.errors.push(`[${label}] ${describeFailure(error)}`);
@@ -78,4 +72,33 @@ export async function bulkIngest(
     }
   });
   return outcome;
+}
+
+async function writeRow(
+  services: ServiceContext,
+  actor: Actor,
+  tx: Executor,
+  body: Record<string, unknown>,
+  rights: { canUpdate: boolean },
+): Promise<{ row: PassportRow; created: boolean } | { error: string }> {
+  // Only a valid productId can name an existing passport; anything else fails validation below.
+  const identity = typeof body.productId === 'string' ? productIdentity(body.productId) : null;
+  const existing = identity
+    ? await findPassport(tx, actor.tenantId, { productId: identity.productId })
+    : null;
+  if (existing && !rights.canUpdate) {
+    return { error: 'exists already, and this API key lacks passport:update to change it' };
+  }
+  if (existing) {
+    const { row } = await updatePassport(
+      services,
+      actor,
+      existing.id,
+      { ...body, changeReason: body.changeReason ?? 'bulk upsert' },
+      tx,
+    );
+    return { row, created: false };
+  }
+  const { row } = await createPassport(services, actor, body, tx);
+  return { row, created: true };
 }

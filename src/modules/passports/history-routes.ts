@@ -61,8 +61,9 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       },
     },
     async (request, reply) => {
-      const version = Number(request.params.version);
-      if (!Number.isSafeInteger(version) || version < 1) throw notFound('No such version');
+      // Versions are stored as 32-bit integers: a larger number names no version.
+      const version = /^\d{1,10}$/.test(request.params.version) ? Number(request.params.version) : 0;
+      if (version < 1 || version > 2_147_483_647) throw notFound('No such version');
       const text = await versionDocument(services, actorOf(request), request.params.id, version);
       return sendText(reply, 200, LD_JSON, text);
     },

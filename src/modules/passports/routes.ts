@@ -184,7 +184,7 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
   app.post(
     '/api/v1/passports/bulk',
     {
-      config: { access: { kind: 'tenant', permission: 'passport:create' } },
+      config: { access: { kind: 'tenant', permission: 'passport:create' }, bodyRows: 'passports' },
       schema: {
         tags,
         summary: 'Bulk ingest (upsert by productId) of 1–200 passports with per-row errors',
@@ -194,9 +194,13 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const outcome = await bulkIngest(services, actor, request.body.passports, {
-        canUpdate: can(actor, 'passport:update'),
-      });
+      const outcome = await bulkIngest(
+        services,
+        actor,
+        request.body.passports,
+        { canUpdate: can(actor, 'passport:update') },
+        request.rowProblems,
+      );
       const renderer = render();
       const documents = await Promise.all(outcome.written.map((row) => renderer(row)));
       const body = {

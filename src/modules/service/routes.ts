@@ -1,7 +1,9 @@
 // Service endpoints: health (proves the store answers) and the running contract version.
+
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { pingDatabase } from '../../db/client.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { CONTRACT_VERSION } from '../../version.ts';
 
@@ -35,7 +37,7 @@ export async function serviceRoutes(app: App, { db, config, clock }: AppContext)
         await pingDatabase(db);
         return { status: 'ok' as const, checks: { store: 'ok' as const }, time: clock().toISOString() };
       } catch (error) {
-        request.log.error({ err: error }, 'health check: store unreachable');
+        request.log.error({ err: loggableError(error) }, 'health check: store unreachable');
         return reply.code(503).send({
           status: 'unavailable' as const,
           checks: { store: 'failed' as const },

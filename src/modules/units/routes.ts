@@ -24,7 +24,7 @@ export async function passportUnitRoutes(app: App, services: AppContext): Promis
   app.post(
     '/api/v1/passports/:passportId/units/validate',
     {
-      config: { access: { kind: 'tenant', permission: 'battery:write' } },
+      config: { access: { kind: 'tenant', permission: 'battery:write' }, bodyRows: 'units' },
       schema: {
         tags,
         summary: 'Dry run of a serialisation: per-unit results in input order; nothing is stored',
@@ -38,7 +38,7 @@ export async function passportUnitRoutes(app: App, services: AppContext): Promis
       return sendJson(
         reply,
         200,
-        await validateUnits(services, actor, request.params.passportId, request.body),
+        await validateUnits(services, actor, request.params.passportId, request.body, request.rowProblems),
       );
     },
   );
@@ -46,7 +46,7 @@ export async function passportUnitRoutes(app: App, services: AppContext): Promis
   app.post(
     '/api/v1/passports/:passportId/units',
     {
-      config: { access: { kind: 'tenant', permission: 'battery:write' } },
+      config: { access: { kind: 'tenant', permission: 'battery:write' }, bodyRows: 'units' },
       schema: {
         tags,
         summary: 'Serialise 1–200 battery units under a type-level passport',
@@ -57,7 +57,13 @@ export async function passportUnitRoutes(app: App, services: AppContext): Promis
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const outcome = await serialiseUnits(services, actor, request.params.passportId, request.body);
+      const outcome = await serialiseUnits(
+        services,
+        actor,
+        request.params.passportId,
+        request.body,
+        request.rowProblems,
+      );
       const { created, errors, warnings } = outcome;
       if (created.length === 0) {
         return sendJson(reply, 400, { success: false, error: 'Serialisation Failed', errors });

@@ -10,6 +10,7 @@ import { TERMINAL_STATUS } from '../../domain/units/status.ts';
 import { checkUnit, itemLabel, type PassportIdentity, unitItems } from '../../domain/units/unit-input.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest } from '../../http/errors.ts';
+import type { RowProblems } from '../../http/json-body.ts';
 import { recordChange } from '../audit/service.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { insertEvents, type NewEvent } from './event-store.ts';
@@ -28,17 +29,31 @@ const identityOf = (baseUrl: string, passport: { productIdScheme: string; produc
   productId: passport.productId,
 });
 
+/** A row the body check refused (see http/json-body.ts) fails as an item, with that reason. */
+function checkItem(
+  item: unknown,
+  index: number,
+  identity: PassportIdentity,
+  full: boolean,
+  refused: RowProblems,
+) {
+  const problem = refused?.get(index);
+  if (problem) return { serialNumber: null, problems: [problem.message], candidate: null };
+  return checkUnit(item, identity, full);
+}
+
 export async function validateUnits(
   services: ServiceContext,
   actor: Actor,
   reference: string,
   body: unknown,
+  refused: RowProblems = null,
 ) {
   const passport = await resolvePassportByIdOrProductId(services.db, actor, reference);
   const items = itemsOf(body);
   const identity: PassportIdentity = identityOf(services.baseUrl, passport);
-  const results = items.map((item) => {
-    const checked = checkUnit(item, identity, false);
+  const results = items.map((item, index) => {
+    const checked = checkItem(item, index, identity, false, refused);
     return checked.problems.length === 0
       ? { serialNumber: checked.serialNumber, ok: true }
       : { serialNumber: checked.serialNumber, ok: false, error: checked.problems.join('; ') };
@@ -68,6 +83,7 @@ export async function serialiseUnits(
   actor: Actor,
   reference: string,
   body: unknown,
+  refused: RowProblems = null,
 ): Promise<SerialiseOutcome> {
   return services.db.transaction(async (tx) => {
     const passport = await resolvePassportByIdOrProductId(tx, actor, reference);
@@ -79,7 +95,7 @@ export async function serialiseUnits(
     const rows: (UnitRow & { index: number; label: string; predecessorStatus: string })[] = [];
 
     for (const [index, item] of items.entries()) {
-      const { serialNumber, problems, candidate } = checkUnit(item, identity, true);
+      const { serialNumber, problems, candidate } = checkItem(item, index, identity, true, refused);
       const label = itemLabel(serialNumber, index);
       if (!candidate) errors.push({ index, text: `${label} ${problems.join('; ')}` });
       else if (serials.has(candidate.serialNumber)) {

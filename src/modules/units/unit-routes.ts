@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import {
   BulkEventsBody,
@@ -173,10 +173,7 @@ export async function unitRoutes(app: App, services: AppContext): Promise<void> 
       },
     },
     async (request, reply) => {
-      const raw = Number.parseInt(request.query.limit ?? '', 10);
-      const limit = Number.isFinite(raw)
-        ? Math.min(EVENT_PAGE.maxLimit, Math.max(1, raw))
-        : EVENT_PAGE.defaultLimit;
+      const limit = readInteger(request.query.limit, EVENT_PAGE.defaultLimit, 1, EVENT_PAGE.maxLimit);
       const page = await listEvents(
         services,
         actorOf(request),

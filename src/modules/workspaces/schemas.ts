@@ -27,7 +27,7 @@ export const CreateWorkspaceBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     subdomain: Subdomain,
     tier: TierSchema,
-    passportLimit: Type.Optional(Type.Integer({ minimum: 0 })),
+    passportLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
   },
   { additionalProperties: false },
 );
@@ -37,7 +37,7 @@ export const UpdateWorkspaceBody = Type.Object(
     tier: Type.Optional(TierSchema),
     subscriptionStatus: Type.Optional(SubscriptionStatusSchema),
     mfaRequired: Type.Optional(Type.Boolean()),
-    passportLimit: Type.Optional(Type.Integer({ minimum: 0 })),
+    passportLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -1,0 +1,86 @@
+// What a JSON value from a client must not carry, checked once for every request body: strings the
+// store cannot hold (NUL, unpaired UTF-16 surrogates), nesting deeper than ordinary JSON clients
+// read back, and `__proto__` keys. The walk is iterative, so a hostile depth cannot overflow it.
+
+/** Levels of objects and arrays a request body may nest; the body itself is level 1. */
+export const MAX_JSON_DEPTH = 32;
+
+export interface JsonProblem {
+  /** JSON pointer (RFC 6901) of the offending value or key. */
+  path: string;
+  message: string;
+}
+
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+export const pointerOf = (base: string, token: string | number) => `${base}/${escapeToken(String(token))}`;
+
+/** Why a string cannot be stored as text, or null when it can. */
+export function stringProblem(value: string): string | null {
+  if (value.includes('\u0000')) return 'contains a NUL character (\\u0000)';
+  if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) {
+    return 'contains an unpaired UTF-16 surrogate';
+  }
+  return null;
+}
+
+/**
+ * The first problem of `value` in document order, or null. `path` and `depth` place the value inside
+ * a larger body, so a row of a bulk body is checked with the pointer and depth it has in the body.
+ */
+export function firstJsonProblem(value: unknown, path = '', depth = 0): JsonProblem | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path, depth }];
+  while (stack.length > 0) {
+    const current = stack.pop() as (typeof stack)[number];
+    const { value: node, path: at } = current;
+    if (typeof node === 'string') {
+      const problem = stringProblem(node);
+      if (problem) return { path: at, message: `${at || 'the body'} ${problem}` };
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const level = current.depth + 1;
+    if (level > MAX_JSON_DEPTH) {
+      return { path: at, message: `${at || 'the body'} nests deeper than ${MAX_JSON_DEPTH} levels` };
+    }
+    const children: { value: unknown; path: string; depth: number }[] = [];
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => {
+        children.push({ value: item, path: pointerOf(at, index), depth: level });
+      });
+    } else {
+      for (const [key, item] of Object.entries(node)) {
+        const keyPath = pointerOf(at, key);
+        if (key === '__proto__') {
+          return { path: keyPath, message: `${keyPath}: a "__proto__" key is not accepted` };
+        }
+        const problem = stringProblem(key);
+        if (problem) return { path: keyPath, message: `the key at ${keyPath} ${problem}` };
+        children.push({ value: item, path: keyPath, depth: level });
+      }
+    }
+    // Reversed onto the stack, so the first child is checked first: problems come in document order.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as (typeof children)[number]);
+  }
+  return null;
+}
+
+/**
+ * True when JSON text nests deeper than `max` levels: a linear scan before parsing, so a body of
+ * thousands of levels is refused without building it.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > max) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}

@@ -1,0 +1,93 @@
+// Every JSON request body is parsed here, one way: `application/json` and any `+json` type
+// (JSON-LD is the service's own format), an empty body read as no body (DELETE with a JSON content
+// type), malformed JSON answered with the framework body the contract names, and the content checked
+// once for what the store cannot hold (see domain/json/hygiene.ts). Routes that take rows of a bulk
+// body name them in `config.bodyRows`: a problem inside one row is kept for that row alone, so the
+// other rows proceed.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  firstJsonProblem,
+  type JsonProblem,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  pointerOf,
+} from '../domain/json/hygiene.ts';
+import { AppError } from './errors.ts';
+
+/** Problems found inside bulk rows, by row index; null when there are none. */
+export type RowProblems = Map<number, JsonProblem> | null;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Top-level field of the body holding bulk rows, checked row by row (e.g. `passports`). */
+    bodyRows?: string;
+  }
+  interface FastifyRequest {
+    /** Problems found inside bulk rows, by row index: the route reports them as row errors. */
+    rowProblems: RowProblems;
+  }
+}
+
+// Beyond this the text is refused before parsing; below it, the exact limit is applied per value.
+const PARSE_DEPTH_CEILING = 4 * MAX_JSON_DEPTH;
+const JSON_TYPES = /^application\/(?:[\w.-]+\+)?json(?:\s*;|$)/i;
+
+function invalidJson(message: string): Error {
+  return Object.assign(new Error(message), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+}
+
+const problemError = (problem: JsonProblem) =>
+  new AppError('BAD_REQUEST', `Invalid body: ${problem.message}`, { extra: { path: problem.path } });
+
+/** Checks a parsed body; problems inside declared bulk rows are recorded, any other one refuses. */
+export function checkBody(request: FastifyRequest, body: unknown): void {
+  const rowsField = request.routeOptions.config?.bodyRows;
+  const rows =
+    rowsField && typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)[rowsField]
+      : undefined;
+  if (!rowsField || !Array.isArray(rows)) {
+    const problem = firstJsonProblem(body);
+    if (problem) throw problemError(problem);
+    return;
+  }
+  const { [rowsField]: _rows, ...rest } = body as Record<string, unknown>;
+  const problem = firstJsonProblem(rest);
+  if (problem) throw problemError(problem);
+  const base = pointerOf('', rowsField);
+  rows.forEach((row, index) => {
+    const found = firstJsonProblem(row, pointerOf(base, index), 2);
+    if (found) {
+      request.rowProblems ??= new Map();
+      request.rowProblems.set(index, found);
+    }
+  });
+}
+
+export function registerJsonBodies(app: FastifyInstance): void {
+  app.decorateRequest('rowProblems', null);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (request, text, done) => {
+    const source = text as string;
+    if (source.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(source, PARSE_DEPTH_CEILING)) {
+      return done(
+        new AppError('BAD_REQUEST', `Invalid body: it nests deeper than ${MAX_JSON_DEPTH} levels`, {
+          extra: { path: '' },
+        }),
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(source);
+    } catch (error) {
+      return done(invalidJson(`Body is not valid JSON: ${(error as Error).message}`));
+    }
+    try {
+      checkBody(request, body);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done(null, body);
+  });
+}

@@ -1,0 +1,118 @@
+// The principal cache across instances: a revocation or a workspace change takes effect at once on
+// the instance that made it, and on another instance within one second, through the change feed or,
+// when a notification is lost, through the cache's time to live. On PostgreSQL (TEST_DATABASE_URL)
+// the two instances have their own pools and their own listening connections.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/context.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { TTL_MS } from '../../src/modules/keys/principal-cache.ts';
+import {
+  ADMIN_TOKEN,
+  admin,
+  BASE_URL,
+  bearer,
+  createKey,
+  createWorkspace,
+  type TestWorkspace,
+} from '../helpers/app.ts';
+import { testDatabase } from '../helpers/db.ts';
+
+const config = loadConfig({
+  PUBLIC_BASE_URL: BASE_URL,
+  PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
+  LOG_LEVEL: 'silent',
+});
+const BOUND_MS = 1_000;
+
+/** Polls until `done` holds; the elapsed milliseconds, or Infinity when the deadline passes first. */
+async function timeUntil(done: () => Promise<boolean>, deadlineMs = 3 * BOUND_MS): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < deadlineMs) {
+    if (await done()) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+describe('principal cache across instances', () => {
+  let second: Database | null = null;
+  let a: App;
+  let b: App;
+  let deaf: App;
+  beforeAll(async () => {
+    const first = await testDatabase();
+    const url = process.env.TEST_DATABASE_URL;
+    second = url ? await openDatabase({ databaseUrl: url }) : null;
+    const other = second ?? first;
+    a = await buildApp({ config, db: first.db, changes: first.changes });
+    b = await buildApp({ config, db: other.db, changes: other.changes });
+    // An instance that hears no notification at all: only the time to live bounds its staleness.
+    deaf = await buildApp({ config, db: other.db });
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close(), deaf.close()]);
+    await second?.close();
+  });
+
+  const whoami = (app: App, token: string) =>
+    app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(token) });
+
+  async function warmedKey(): Promise<{ workspace: TestWorkspace; key: { id: string }; token: string }> {
+    const workspace = await createWorkspace(a);
+    const { key, token } = await createKey(a, workspace, { role: 'ADMIN' });
+    for (const app of [a, b, deaf]) expect((await whoami(app, token)).statusCode).toBe(200);
+    return { workspace, key, token };
+  }
+
+  it('refuses a revoked key at once where it was revoked and within a second elsewhere', async () => {
+    const { workspace, key, token } = await warmedKey();
+    const revoked = await a.inject({
+      method: 'DELETE',
+      url: `/api/v1/keys/${key.id}`,
+      headers: bearer(workspace.token),
+    });
+    expect(revoked.statusCode).toBe(204);
+    expect((await whoami(a, token)).statusCode).toBe(401);
+    const elsewhere = await timeUntil(async () => (await whoami(b, token)).statusCode === 401);
+    expect(elsewhere).toBeLessThan(BOUND_MS);
+    const unnotified = await timeUntil(async () => (await whoami(deaf, token)).statusCode === 401);
+    expect(unnotified).toBeLessThanOrEqual(TTL_MS + 250);
+  });
+
+  it('applies a workspace change (subscription lapsed) on every instance within the bound', async () => {
+    const { workspace, token } = await warmedKey();
+    const patched = await a.inject({
+      method: 'PATCH',
+      url: `/admin/v1/workspaces/${workspace.id}`,
+      headers: admin,
+      payload: { subscriptionStatus: 'past_due' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const write = (app: App) =>
+      app.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(token), payload: { name: 'x' } });
+    expect((await write(a)).statusCode).toBe(402);
+    expect(await timeUntil(async () => (await write(b)).statusCode === 402)).toBeLessThan(BOUND_MS);
+  });
+
+  it('shows usage that follows each passport write on the writing instance', async () => {
+    const workspace = await createWorkspace(a);
+    await a.inject({
+      method: 'POST',
+      url: '/api/v1/operators',
+      headers: bearer(workspace.token),
+      payload: { name: 'Op', regIdScheme: 'DE-HRB', regId: `HRB${Date.now()}`, role: 'MANUFACTURER' },
+    });
+    expect((await whoami(a, workspace.token)).json().usage.activePassports).toBe(0);
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/v1/passports',
+      headers: bearer(workspace.token),
+      payload: { productId: `SKU-${Date.now()}`, category: 'toys', metadata: {} },
+    });
+    expect([201, 400]).toContain(created.statusCode);
+    const expected = created.statusCode === 201 ? 1 : 0;
+    expect((await whoami(a, workspace.token)).json().usage.activePassports).toBe(expected);
+  });
+});
