@@ -10,6 +10,7 @@ import { chainsToAnchor } from './x509-chain.ts';
 const SHA256_OID = '2.16.840.1.101.3.4.2.1';
 const SIGNED_DATA_OID = '1.2.840.113549.1.7.2';
 const TST_INFO_OID = '1.2.840.113549.1.9.16.1.4';
+const DATA_OID = '1.2.840.113549.1.7.1';
 const TIME_STAMPING_EKU = '1.3.6.1.5.5.7.3.8';
 const EXTENDED_KEY_USAGE_OID = '2.5.29.37';
 
@@ -128,12 +129,10 @@ export async function verifyTimestampToken(
     reasons.push('The timestamp token carries no TSA certificate, so its signature cannot be checked.');
   } else {
     try {
-      const result = await signedData.verify({
-        signer: 0,
-        data: arrayBuffer(data),
-        checkChain: false,
-        extendedMode: true,
-      });
+      // pkijs folds the imprint check into the signature check when the content is a TSTInfo; the
+      // imprint is checked above, so the signature is checked on its own over the content as it is.
+      signedData.encapContentInfo.eContentType = DATA_OID;
+      const result = await signedData.verify({ signer: 0, checkChain: false, extendedMode: true });
       signer = result.signerCertificate ?? undefined;
       if (!result.signatureVerified) reasons.push('The timestamp token signature does not verify.');
     } catch (error) {
