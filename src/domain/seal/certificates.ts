@@ -190,10 +190,16 @@ export function certificatePublicKey(pem: string): KeyObject | null {
   return remember(publicKeys, pem, key);
 }
 
+const publicJwks = new Map<string, EcPublicJwk | null>();
+
 /** The public key a certificate certifies, as a JWK named `kid`; null when it is not a P-256 key. */
 export function certificatePublicJwk(pem: string, kid: string): EcPublicJwk | null {
-  const key = certificatePublicKey(pem);
-  return key ? publicJwkFromKeyObject(key, kid) : null;
+  let jwk = publicJwks.get(pem);
+  if (jwk === undefined) {
+    const key = certificatePublicKey(pem);
+    jwk = remember(publicJwks, pem, key ? publicJwkFromKeyObject(key, '') : null);
+  }
+  return jwk ? { ...jwk, kid } : null;
 }
 
 export interface IssuedCheck {
@@ -234,8 +240,15 @@ export async function verifyIssuedBy(
   return { ok: reasons.length === 0, reasons };
 }
 
+const sealingAllowed = new Map<string, boolean>();
+
 /** Whether a certificate may seal: an end-entity certificate whose keyUsage allows signatures. */
 export function certificateAllowsSealing(pem: string): boolean {
+  const known = sealingAllowed.get(pem);
+  return known ?? remember(sealingAllowed, pem, allowsSealing(pem));
+}
+
+function allowsSealing(pem: string): boolean {
   const certificate = parse(pem);
   if (!certificate) return false;
   if (certificate.getExtension(x509.BasicConstraintsExtension)?.ca) return false;

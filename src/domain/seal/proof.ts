@@ -41,14 +41,15 @@ export function proofOf(
   };
 }
 
-const SALT_TEXT = /^[A-Za-z0-9_-]{22}$/;
+// 16 bytes are 22 base64url characters; the last carries 2 bits, so only A, Q, g and w are canonical.
+const SALT_TEXT = /^[A-Za-z0-9_-]{21}[AQgw]$/;
 const HASH_TEXT = /^[0-9a-f]{64}$/;
 
 /** A salt from proof.leafSalts, or null when it is not 16 bytes of base64url. */
 export function decodeSalt(text: unknown): Buffer | null {
   if (typeof text !== 'string' || !SALT_TEXT.test(text)) return null;
   const salt = Buffer.from(text, 'base64url');
-  return salt.length === SALT_BYTES && salt.toString('base64url') === text ? salt : null;
+  return salt.length === SALT_BYTES ? salt : null;
 }
 
 export const isLeafHash = (text: unknown): text is string => typeof text === 'string' && HASH_TEXT.test(text);
@@ -101,9 +102,13 @@ export function rootFromDocument(
     if (!disclosed.has(path))
       reasons.push(`The proof has a salt for ${path}, but the document has no value there.`);
   }
+  let redacted = false;
   for (const [path, hash] of Object.entries(proof.redactedLeaves)) {
     if (!isLeafHash(hash)) reasons.push(`The redacted leaf ${path} is not a lower-case hex SHA-256 hash.`);
-    else if (!disclosed.has(path)) entries.push({ path, hash: Buffer.from(hash, 'hex') });
+    else if (!disclosed.has(path)) {
+      entries.push({ path, hash: Buffer.from(hash, 'hex') });
+      redacted = true;
+    }
   }
   if (reasons.length === 0 && entries.length !== proof.leafCount) {
     reasons.push(
@@ -112,6 +117,7 @@ export function rootFromDocument(
   }
   if (reasons.length === 0 && entries.length === 0) reasons.push('The document has no sealed values.');
   if (reasons.length > 0) return { root: null, reasons };
-  entries.sort((a, b) => comparePaths(a.path, b.path));
+  // Disclosed leaves come in path order already; redacted ones have to be merged in.
+  if (redacted) entries.sort((a, b) => comparePaths(a.path, b.path));
   return { root: merkleRoot(entries.map((entry) => entry.hash)).toString('hex'), reasons: [] };
 }
