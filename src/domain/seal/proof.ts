@@ -95,7 +95,13 @@ export function rootFromDocument(
     } else if (Object.hasOwn(proof.redactedLeaves, leaf.path)) {
       reasons.push(`${leaf.path} is both disclosed and listed as redacted.`);
     } else {
-      entries.push({ path: leaf.path, hash: leafHash(leaf.path, leaf.value, salt) });
+      try {
+        entries.push({ path: leaf.path, hash: leafHash(leaf.path, leaf.value, salt) });
+      } catch {
+        reasons.push(
+          `The value at ${leaf.path} has no canonical JSON form (RFC 8785 refuses lone surrogates).`,
+        );
+      }
     }
   }
   for (const path of Object.keys(proof.leafSalts)) {

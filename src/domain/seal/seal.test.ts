@@ -1,4 +1,5 @@
 import canonicalize from 'canonicalize';
+import fc from 'fast-check';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { generateSigningKey } from '../crypto/keys.ts';
@@ -284,6 +285,38 @@ describe('verifySealedDocument', () => {
     );
     expect((await verify({ id: 'p', a: 1, ...future })).reasons).toContain(
       'The seal is dated in the future.',
+    );
+  });
+});
+
+describe('verifySealedDocument on hostile input', () => {
+  it('answers reasons, never throws, for lone surrogates and random shapes', async () => {
+    const surrogate = await sealed();
+    surrogate.productId = 'GTIN \ud800';
+    const result = await verify(surrogate);
+    expect(result.valid).toBe(false);
+    expect(result.reasons).toContain(
+      'The value at /productId has no canonical JSON form (RFC 8785 refuses lone surrogates).',
+    );
+    const keyId = await sealed();
+    keyId.digitalSeal.keyId = '\udc00';
+    expect((await verify(keyId)).valid).toBe(false);
+    const base = await sealed();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('digitalSeal', 'proof', 'signingPublicKey'),
+        fc.option(fc.string(), { nil: undefined }),
+        fc.jsonValue({ maxDepth: 2 }),
+        async (field, member, value) => {
+          const document = structuredClone(base) as Record<string, unknown>;
+          if (member === undefined) document[field] = value;
+          else (document[field] as Record<string, unknown>)[member] = value;
+          const answer = await verify(document);
+          expect(typeof answer.valid).toBe('boolean');
+          if (!answer.valid) expect(answer.reasons.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

@@ -144,12 +144,22 @@ export async function verifySealedDocument(
   document: unknown,
   options: VerifyOptions = {},
 ): Promise<SealVerification> {
+  try {
+    return await verify(document, options);
+  } catch (error) {
+    // Every expected problem is a reason already; this is the net under anything unforeseen.
+    return failed([`The document cannot be verified: ${(error as Error)?.message ?? 'unreadable input'}.`]);
+  }
+}
+
+const failed = (reasons: string[]): SealVerification => ({
+  valid: false,
+  checks: { merkleRoot: false, signature: false, certificateChain: null, timestamp: null },
+  reasons,
+});
+
+async function verify(document: unknown, options: VerifyOptions): Promise<SealVerification> {
   const now = options.now ?? new Date();
-  const failed = (reasons: string[]): SealVerification => ({
-    valid: false,
-    checks: { merkleRoot: false, signature: false, certificateChain: null, timestamp: null },
-    reasons,
-  });
   if (!isPlainObject(document)) return failed(['The document is not a JSON object.']);
   const seal = readDigitalSeal(document.digitalSeal);
   const proof = readProof(document.proof);
