@@ -148,7 +148,8 @@ export async function verifyTimestampToken(
   const pems = certificates.map(certificatePem);
   if (signer) {
     const signerPem = certificatePem(signer);
-    pems.splice(pems.indexOf(signerPem), 1);
+    const at = pems.indexOf(signerPem);
+    if (at >= 0) pems.splice(at, 1);
     pems.unshift(signerPem);
     if (!hasTimeStampingUsage(signer))
       reasons.push('The TSA certificate is not for timestamping (extended key usage).');

@@ -14,7 +14,7 @@ export { type Leaf, type LeafValue, SEAL_EXCLUDED_FIELDS, sealableLeaves } from 
 export { maskedProof } from './mask.ts';
 export { leafHash, leafHashInput, merkleLevels, merkleRoot, nodeHash } from './merkle.ts';
 export { rootFromDocument } from './proof.ts';
-export { hasSeal } from './read.ts';
+export { hasSeal, readDigitalSeal } from './read.ts';
 export { type SealOptions, sealDocument } from './seal.ts';
 export { jwsSignatureBytes, statementBytes, statementOf } from './statement.ts';
 export type { DigitalSeal, SealFields, SealProof, SealStatement } from './types.ts';
