@@ -1,7 +1,7 @@
 // What a seal covers: the passport document minus the seal itself, the masked-view marker and the
 // lifecycle fields, split into one leaf per JSON pointer of a scalar value. Leaves are ordered by
 // path so that object key order never matters, while array order does (indices are in the path).
-import { childPointer } from '../categories/pointer.ts';
+import { escapeSegment } from '../categories/pointer.ts';
 
 /**
  * Top-level fields outside the seal: the seal's own fields, the marker of a masked view, and the
@@ -58,6 +58,12 @@ function collect(value: unknown, path: string, out: Leaf[]): void {
     throw new TypeError(`${path || 'the document'} holds a ${typeof value}, which is not JSON`);
   }
 }
+
+// Most keys need no escaping; testing first keeps the walk cheap on large documents.
+const childPointer = (base: string, segment: string | number) =>
+  typeof segment === 'number' || !/[~/]/.test(segment)
+    ? `${base}/${segment}`
+    : `${base}/${escapeSegment(segment)}`;
 
 /** Compares paths by UTF-16 code units, the order JavaScript's default sort uses. */
 export const comparePaths = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

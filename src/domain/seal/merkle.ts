@@ -14,10 +14,12 @@ export function leafContent(path: string, value: LeafValue): Buffer {
   return Buffer.from(jcs(path, value), 'utf8');
 }
 
+// JCS of a two-element array is `[`, the JCS of each element joined by `,`, and `]`: composing it
+// from the elements spares the package's container bookkeeping on every leaf.
 function jcs(path: string, value: LeafValue): string {
-  const text = canonicalize([path, value]);
+  const text = canonicalize(value);
   if (text === undefined) throw new TypeError(`${path} has no JSON form`);
-  return text;
+  return `[${canonicalize(path)},${text}]`;
 }
 
 /** The exact bytes a leaf hash is taken over: 0x00 ‖ salt ‖ UTF-8(JCS([path, value])). */
