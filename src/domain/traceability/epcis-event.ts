@@ -204,9 +204,12 @@ export function checkEpcisEvent(event: unknown, path: string, out: Problems): Ev
   const record = event as Json;
   const type = record.type;
   if (!isEventType(type)) {
+    const documentType = type === 'EPCISDocument' || type === 'EPCISQueryDocument';
     out.report(
       at(path, 'type'),
-      type === undefined ? 'type is required' : `type must be one of ${EVENT_TYPES.join(', ')}`,
+      type === undefined
+        ? 'type is required'
+        : `type must be one of ${EVENT_TYPES.join(', ')}${documentType ? ` (this is an ${type}, not an event)` : ''}`,
     );
     return undefined;
   }
