@@ -21,6 +21,7 @@ export {
   type LineageRelation,
   outputKeys,
   productNodeId,
+  productsOf,
 } from './lineage.ts';
 export { gs1KeyOf, matchKey, type ProductMatch, productKey, productRef } from './product-ref.ts';
 export * from './types.ts';

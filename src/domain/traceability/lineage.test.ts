@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from './checks.ts';
 import { validateEpcisDocument } from './epcis-document.ts';
-import { buildLineage, LINEAGE_LIMITS, type Lineage, outputKeys } from './lineage.ts';
+import { buildLineage, inputKeys, LINEAGE_LIMITS, type Lineage, outputKeys, productsOf } from './lineage.ts';
 import {
   aggregationEvent,
   batteryChain,
@@ -35,6 +35,22 @@ const byId = (events: NormalisedEvent[], suffix: string) =>
   events.find((event) => event.eventId.endsWith(suffix)) as NormalisedEvent;
 
 const edgeList = (lineage: Lineage) => lineage.edges.map((e) => `${e.from} -${e.relation}-> ${e.to}`).sort();
+
+describe('product keys of an event', () => {
+  it('lists outputs for the producer index, inputs and observations, and every product once', () => {
+    const [pack] = normalise([
+      aggregationEvent({ childEPCs: [sgtin('011111', 1001), sgtin('011111', 1002)] }),
+    ]);
+    const event = pack as NormalisedEvent;
+    expect(outputKeys(event)).toEqual(['sscc:040123450000000016']);
+    expect(inputKeys(event)).toEqual(['gtin:04012345111118:ser:1001', 'gtin:04012345111118:ser:1002']);
+    expect(productsOf(event).map((ref) => ref.uri)).toEqual([
+      sgtin('011111', 1001),
+      sgtin('011111', 1002),
+      'urn:epc:id:sscc:4012345.0000000001',
+    ]);
+  });
+});
 
 describe('lineage', () => {
   it('reconstructs cells → modules → pack exactly, across EPC URIs and Digital Links', async () => {

@@ -82,6 +82,22 @@ export function inputKeys(event: NormalisedEvent): string[] {
   return unique([...event.inputs, ...event.observed].map(productKey));
 }
 
+/** Every product an event names, once each (by identity key): what links the event to passports and units. */
+export function productsOf(event: NormalisedEvent): ProductRef[] {
+  const seen = new Map<string, ProductRef>();
+  for (const ref of [
+    ...event.inputs,
+    ...event.outputs,
+    ...event.observed,
+    ...event.parents,
+    ...event.children,
+  ]) {
+    const key = productKey(ref);
+    if (!seen.has(key)) seen.set(key, ref);
+  }
+  return [...seen.values()];
+}
+
 function relationOf(event: NormalisedEvent, ref: ProductRef, plain: 'input' | 'output'): LineageRelation {
   const key = productKey(ref);
   if (event.parents.some((parent) => productKey(parent) === key)) return 'parent';
