@@ -6,6 +6,7 @@ import { parsePassportReference } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { auditPassport } from './audit.ts';
 import { renderOwnerText, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import * as store from './store.ts';
@@ -106,6 +107,7 @@ export async function createPassport(
       createdAt: now,
       updatedAt: now,
     });
+    await auditPassport(tx, actor, now, 'passport.created', row);
     return { row, warnings, notices };
   });
 }
@@ -146,6 +148,7 @@ export async function updatePassport(
     const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId);
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
     const updated = await archiveAndUpdate(tx, services, actor, row, values, reason);
+    await auditPassport(tx, actor, updated.updatedAt, 'passport.updated', updated, { changeReason: reason });
     return { row: updated, warnings, notices };
   });
 }
@@ -168,7 +171,16 @@ export async function changeStatus(
         ? new Date(Date.UTC(at.getUTCFullYear() + RETENTION_YEARS, at.getUTCMonth(), at.getUTCDate()))
         : null;
     const changeReason = `${moveName(from, to)}: status ${from} → ${to}${reason ? ` (${reason})` : ''}`;
-    return archiveAndUpdate(tx, services, actor, row, { status: to, retentionUntil }, changeReason);
+    const moved = await archiveAndUpdate(
+      tx,
+      services,
+      actor,
+      row,
+      { status: to, retentionUntil },
+      changeReason,
+    );
+    await auditPassport(tx, actor, at, 'passport.status_changed', moved, { from, reason: reason ?? null });
+    return moved;
   });
 }
 
@@ -183,6 +195,7 @@ export async function deleteDraft(services: ServiceContext, actor: Actor, refere
     }
     try {
       await store.deletePassport(tx, actor.tenantId, row.id);
+      await auditPassport(tx, actor, services.clock(), 'passport.deleted', row);
     } catch (error) {
       // Battery units reference their passport and are never deleted (see docs/units.md).
       if (isForeignKeyViolation(error)) {
