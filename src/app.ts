@@ -27,7 +27,7 @@ import { operatorRoutes } from './modules/operators/routes.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportRoutes } from './modules/passports/routes.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
-import { passportUnitRoutes } from './modules/units/routes.ts';
+import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';

@@ -11,6 +11,15 @@ import { renderOwnerText, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import * as store from './store.ts';
 
+// The module's surface for other modules: they import from here, never from its other files.
+export { documentRenderer } from './documents.ts';
+export {
+  archivePassportsOfOperator,
+  countPassportsOfOperator,
+  restorePassportsOfOperator,
+  unlinkFacility,
+} from './operator-links.ts';
+
 /** The passport a reference names, within the actor's workspace and operator scope. */
 export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
   const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);
@@ -162,7 +171,7 @@ export async function changeStatus(
 ) {
   return services.db.transaction(async (tx) => {
     const row = await resolvePassport(tx, actor, reference, true);
-    const from = row.status as PassportStatus;
+    const from = row.status;
     if (!canMove(from, to)) throw conflict(`A passport cannot move from ${from} to ${to}`);
     await checkQuota(tx, actor.tenantId, to === 'ACTIVE' && row.archivedAt === null ? 1 : 0);
     const at = services.clock();

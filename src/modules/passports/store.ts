@@ -1,8 +1,10 @@
 // SQL for passports and their archived versions. Tenant first, always.
+
 import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
+import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { conflict } from '../../http/errors.ts';
 
 export type PassportRow = typeof passports.$inferSelect;
@@ -132,7 +134,7 @@ export async function deletePassport(db: Executor, tenantId: string, id: string)
 
 export interface ListFilter {
   category?: string;
-  status?: string;
+  status?: PassportStatus;
   operatorId?: string;
   q?: string;
 }

@@ -2,13 +2,11 @@
 // newest events, read by index. Nothing is recomputed from the unit's history.
 import type { ServiceContext } from '../../context.ts';
 import { unitPageModel } from '../../domain/units/page.ts';
-import type { UnitStatus } from '../../domain/units/status.ts';
 import { renderUnitView, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
 import type { Actor } from '../../http/actor.ts';
 import { type Lang, t } from '../../http/i18n.ts';
 import { renderView } from '../../http/views.ts';
-import { documentRenderer } from '../passports/documents.ts';
-import { resolvePassport } from '../passports/service.ts';
+import { documentRenderer, resolvePassport } from '../passports/service.ts';
 import { recentEvents } from './event-store.ts';
 import { reachUnit } from './scope.ts';
 
@@ -19,12 +17,7 @@ export async function unitView(services: ServiceContext, actor: Actor, id: strin
     recentEvents(services.db, actor.tenantId, unit.id, VIEW_EVENT_LIMIT),
   ]);
   const model = await documentRenderer(services.db, services.baseUrl)(passport);
-  const view = renderUnitView(
-    services.baseUrl,
-    { ...unit, status: unit.status as UnitStatus },
-    model,
-    events,
-  );
+  const view = renderUnitView(services.baseUrl, unit, model, events);
   return { view, ceasedAt: unit.ceasedAt };
 }
 

@@ -26,7 +26,7 @@ export function toTenantRecord(row: store.TenantRow) {
     id: row.id,
     name: row.name,
     subdomain: row.subdomain,
-    tier: row.tier as Tier,
+    tier: row.tier,
     subscriptionStatus: row.subscriptionStatus as 'active' | 'past_due' | 'canceled',
     mfaRequired: row.mfaRequired,
     passportLimit: row.passportLimit,
