@@ -100,7 +100,7 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
       anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),
       publicResolution: positive(env, 'RATE_LIMIT_PUBLIC_RESOLUTION', 30),
       publicValidator: positive(env, 'RATE_LIMIT_PUBLIC_VALIDATOR', 10),
-      authenticatedIp: positive(env, 'RATE_LIMIT_AUTHENTICATED_IP', 6_000),
+      authenticatedIp: positive(env, 'RATE_LIMIT_AUTHENTICATED_IP', 60_000),
     },
     buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
     buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
