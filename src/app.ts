@@ -26,6 +26,8 @@ import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-cl
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportRoutes } from './modules/passports/routes.ts';
+import { sealRoutes } from './modules/seals/routes.ts';
+import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
 import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
@@ -42,6 +44,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Change notifications of the store: other instances' commits drop cached state here. */
   changes?: ChangeFeed;
+  /** The master key when it comes from elsewhere than MASTER_KEY (the embedded store's own). */
+  masterKey?: Uint8Array;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
   eoriRegistry?: EoriRegistry;
 }
@@ -116,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     clock,
     baseUrl: config.publicBaseUrl,
+    sealing: sealingSetup(config, options.masterKey),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {
@@ -130,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await vocabularyRoutes(routes, context);
     await passportRoutes(routes, context);
     await passportHistoryRoutes(routes, context);
+    await sealRoutes(routes, context);
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
   });

@@ -54,6 +54,10 @@ export async function getOperator(
   return row ? toOperatorRecord(row) : null;
 }
 
+/** Whether an economic operator, by its registration, is bound to the workspace (archived or not). */
+export const isOperatorOfWorkspace = (db: Executor, tenantId: string, regIdScheme: string, regId: string) =>
+  store.hasOperatorRegistration(db, tenantId, regIdScheme, regId);
+
 /** The workspace's only live operator, which a passport naming none is attributed to; null when
  * there are none or several (the caller must then name one). */
 export async function onlyOperator(db: Executor, tenantId: string): Promise<OperatorRecord | null> {

@@ -8,6 +8,7 @@ export type PassportAction =
   | 'passport.created'
   | 'passport.updated'
   | 'passport.status_changed'
+  | 'passport.sealed'
   | 'passport.deleted';
 
 export interface PassportFacts {

@@ -7,18 +7,18 @@ import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../d
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { auditPassport } from './audit.ts';
-import { renderOwnerText, renderWithParties } from './documents.ts';
+import { documentRenderer, renderOwnerText, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import * as store from './store.ts';
 
-// The module's surface for other modules: they import from here, never from its other files.
-export { documentRenderer } from './documents.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
   restorePassportsOfOperator,
   unlinkFacility,
 } from './operator-links.ts';
+// The module's surface for other modules: they import from here, never from its other files.
+export { documentRenderer };
 
 /** The passport a reference names, within the actor's workspace and operator scope. */
 export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
@@ -156,7 +156,9 @@ export async function updatePassport(
     };
     const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId);
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
-    const updated = await archiveAndUpdate(tx, services, actor, row, values, reason);
+    // New content is unsealed until sealed again; the archived version keeps its proof.
+    const unsealed = { digitalSeal: null, signingPublicKey: null, proof: null };
+    const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...unsealed }, reason);
     await auditPassport(tx, actor, updated.updatedAt, 'passport.updated', updated, { changeReason: reason });
     return { row: updated, warnings, notices };
   });
@@ -212,5 +214,50 @@ export async function deleteDraft(services: ServiceContext, actor: Actor, refere
       }
       throw error;
     }
+  });
+}
+
+export interface SealFieldValues {
+  digitalSeal: unknown;
+  signingPublicKey: unknown;
+  proof: unknown;
+}
+
+/** Makes the seal of a rendered document, inside the sealing transaction. */
+export type SealMaker = (
+  tx: Executor,
+  document: Record<string, unknown>,
+  facts: { passportId: string; version: number; sealedAt: Date; tenantId: string },
+) => Promise<SealFieldValues & { keyId: string }>;
+
+/**
+ * Seals the current content as a new version: the replaced state is archived, the new one carries
+ * the seal, and the audit record is written, all in one transaction. Drafts are not published and
+ * are refused; lifecycle states are outside the seal, so a recalled or decommissioned passport may
+ * be sealed.
+ */
+export async function sealPassport(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  makeSeal: SealMaker,
+) {
+  return services.db.transaction(async (tx) => {
+    const row = await resolvePassport(tx, actor, reference, true);
+    if (row.status === 'DRAFT') {
+      throw conflict('A DRAFT passport is not published and cannot be sealed; publish it first');
+    }
+    const unsealed = { digitalSeal: null, signingPublicKey: null, proof: null };
+    const moved = await archiveAndUpdate(tx, services, actor, row, unsealed, 'seal');
+    const document = await documentRenderer(tx, services.baseUrl)(moved);
+    const { keyId, ...fields } = await makeSeal(tx, document as Record<string, unknown>, {
+      passportId: moved.id,
+      version: moved.version,
+      sealedAt: moved.updatedAt,
+      tenantId: moved.tenantId,
+    });
+    const sealed = await store.updatePassport(tx, moved.tenantId, moved.id, fields);
+    await auditPassport(tx, actor, moved.updatedAt, 'passport.sealed', sealed, { keyId });
+    return sealed;
   });
 }
