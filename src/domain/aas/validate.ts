@@ -38,7 +38,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 function unknownMembers(input: unknown, output: unknown, path: string, found: EnvironmentProblem[]): void {
   if (found.length >= MAX_ENVIRONMENT_ERRORS) return;
   if (Array.isArray(input) && Array.isArray(output)) {
-    input.forEach((item, index) => unknownMembers(item, output[index], pointerOf(path, index), found));
+    for (const [index, item] of input.entries())
+      unknownMembers(item, output[index], pointerOf(path, index), found);
   } else if (isObject(input) && isObject(output)) {
     for (const [key, value] of Object.entries(input)) {
       const at = pointerOf(path, key);
