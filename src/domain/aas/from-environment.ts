@@ -69,7 +69,7 @@ function templateElementAt(
 
 function templateValue(element: types.ISubmodelElement, path: string): Json {
   if (element instanceof types.Property) return propertyValue(element);
-  if (element instanceof types.MultiLanguageProperty) return element.value?.[0]?.text ?? null;
+  if (element instanceof types.MultiLanguageProperty) return languageText(element);
   throw new ElementError(path, 'A reference must point at a Property or a MultiLanguageProperty');
 }
 

@@ -212,6 +212,12 @@ export function propertyValue(property: types.Property): Json {
   return text;
 }
 
+/** The English text of a MultiLanguageProperty (we write English), else its first text. */
+export function languageText(element: types.MultiLanguageProperty): string | null {
+  const texts = element.value ?? [];
+  return (texts.find((text) => text.language.toLowerCase().startsWith('en')) ?? texts[0])?.text ?? null;
+}
+
 /** Resolves what a substitute stood for (a template link) back to its JSON value. */
 export type Resolve = (element: types.ISubmodelElement, path: string) => Json | undefined;
 
@@ -253,8 +259,6 @@ export function elementToValue(element: types.ISubmodelElement, path: string, re
       return elementToValue(inner[0] as types.ISubmodelElement, `${at}/value/0`, resolve);
     });
   }
-  if (element instanceof types.MultiLanguageProperty) {
-    return element.value?.[0]?.text ?? null;
-  }
+  if (element instanceof types.MultiLanguageProperty) return languageText(element);
   throw new ElementError(path, `A ${element.constructor.name} cannot stand for a passport value`);
 }
