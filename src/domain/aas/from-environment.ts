@@ -4,7 +4,14 @@
 // into the submitted environment.
 import { types } from '@aas-core-works/aas-core3.0-typescript';
 import { hasSeal } from '../seal/index.ts';
-import { ElementError, elementsToMembers, type Json, propertyValue, type Resolve } from './json-elements.ts';
+import {
+  ElementError,
+  elementsToMembers,
+  type Json,
+  languageText,
+  propertyValue,
+  type Resolve,
+} from './json-elements.ts';
 import { PASSPORT_SUBMODEL_SEMANTIC_ID } from './to-environment.ts';
 import { type EnvironmentProblem, validateEnvironment } from './validate.ts';
 
