@@ -154,7 +154,10 @@ export function passportToEnvironment(
   ];
   const granularity = document.granularity;
   // The product's own identifier: its GS1 Digital Link URI, or the passport URL for a SKU.
-  const globalAssetId = typeof document['@id'] === 'string' ? document['@id'] : base.slice(0, -'/aas'.length);
+  const globalAssetId =
+    typeof document['@id'] === 'string' && document['@id'] !== ''
+      ? document['@id']
+      : base.slice(0, -'/aas'.length);
   return {
     assetAdministrationShells: [
       {
