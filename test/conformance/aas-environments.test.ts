@@ -93,6 +93,20 @@ describe('aas-core3.0-testgen negative environments', () => {
   });
 });
 
+describe('aas-core3.0-testgen event payloads', () => {
+  it('are not environments, so all 14 valid ones are refused by name of their members', () => {
+    const payloads = walk(
+      material('aas-core3.0-testgen', 'test_data', 'Json', 'SelfContained', 'Expected', 'EventPayload'),
+    );
+    expect(payloads).toHaveLength(14);
+    for (const file of payloads) {
+      const result = validateEnvironment(read(file));
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.errors[0]?.message).toMatch(/^Unexpected member/);
+    }
+  });
+});
+
 describe('aas-test-engines submodel-template fixtures', () => {
   const root = material('aas-test-engines', 'test', 'fixtures', 'submodel_templates');
 

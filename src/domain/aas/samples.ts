@@ -3,7 +3,6 @@
 import { RULE_SETS } from '../categories/rules/index.ts';
 import { categorySchemas } from '../categories/schemas/index.ts';
 import {
-  CATEGORIES,
   type Category,
   RULE_CATEGORIES,
   type RuleCategory,
@@ -67,5 +66,3 @@ export function samplePassport(category: Category, options: SampleOptions = {}):
     baseUrl: BASE_URL,
   }) as unknown as Record<string, unknown>;
 }
-
-export { CATEGORIES };
