@@ -18,3 +18,11 @@ export {
   type ResultProblem,
   resultObject,
 } from './result.ts';
+export {
+  type UpdateFromPatch,
+  type UpdateProblem,
+  updateFromDocumentPatch,
+  updateFromElementPatch,
+  WRITABLE_MEMBERS,
+  type WritableMember,
+} from './update.ts';
