@@ -20,6 +20,7 @@ export {
 export {
   type EnvironmentProblem,
   type EnvironmentValidation,
+  MAX_ENVIRONMENT_DEPTH,
   MAX_ENVIRONMENT_ERRORS,
   validateEnvironment,
 } from './validate.ts';

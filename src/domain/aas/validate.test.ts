@@ -42,6 +42,23 @@ describe('validateEnvironment', () => {
     });
   });
 
+  it('refuses nesting past the limit before reading it', () => {
+    let element: Record<string, unknown> = { modelType: 'SubmodelElementCollection', idShort: 'a' };
+    for (let i = 0; i < 5000; i += 1) {
+      element = { modelType: 'SubmodelElementCollection', idShort: 'a', value: [element] };
+    }
+    const result = validateEnvironment(submodel([element]));
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: expect.stringMatching(/^\/submodels\/0\/submodelElements\/0(\/value\/0)+$/),
+          message: 'Nested deeper than 128 levels',
+        },
+      ],
+    });
+  });
+
   it('stops at a bounded number of problems', () => {
     const elements = Array.from({ length: 300 }, (_, i) => ({
       modelType: 'Property',

@@ -49,9 +49,37 @@ function unknownMembers(input: unknown, output: unknown, path: string, found: En
   }
 }
 
+/**
+ * Levels of JSON nesting an environment may have. aas-core reads recursively; the passport
+ * submodel nests about two levels per level of the document, plus about four for the envelope.
+ */
+export const MAX_ENVIRONMENT_DEPTH = 128;
+
+/** The pointer of the first value nested deeper than the limit, or null. Iterative, never recursive. */
+function tooDeep(json: unknown): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: json, path: '', depth: 1 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_ENVIRONMENT_DEPTH) return path;
+    for (const [key, child] of Object.entries(value)) {
+      stack.push({ value: child, path: pointerOf(path, key), depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
 export function validateEnvironment(json: unknown): EnvironmentValidation {
-  if (!isObject(json))
+  if (!isObject(json)) {
     return { ok: false, errors: [{ path: '', message: 'An environment is a JSON object' }] };
+  }
+  const deep = tooDeep(json);
+  if (deep !== null) {
+    return {
+      ok: false,
+      errors: [{ path: deep, message: `Nested deeper than ${MAX_ENVIRONMENT_DEPTH} levels` }],
+    };
+  }
   const parsed = jsonization.environmentFromJsonable(json as jsonization.JsonObject);
   if (parsed.error !== null) {
     const error = parsed.error;
