@@ -48,7 +48,9 @@ export function checkValue(entry: AiEntry, value: string): string[] {
   const problems: string[] = [];
   const { min, max } = valueLength(entry);
   if (value.length < min || value.length > max) {
-    problems.push(min === max ? `must be ${min} characters long` : `must be ${min} to ${max} characters long`);
+    problems.push(
+      min === max ? `must be ${min} characters long` : `must be ${min} to ${max} characters long`,
+    );
     return problems;
   }
   let at = 0;

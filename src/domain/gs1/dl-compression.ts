@@ -81,7 +81,12 @@ function layout(entry: AiEntry): Part[] {
     const variable = component.min !== component.max;
     const last = parts.at(-1);
     const mergeFixed =
-      last && !last.variable && !variable && last.numeric === numeric && !last.optional && !component.optional;
+      last &&
+      !last.variable &&
+      !variable &&
+      last.numeric === numeric &&
+      !last.optional &&
+      !component.optional;
     const mergeOptional = last && numeric && last.numeric && component.optional && (last.optional || false);
     if (mergeFixed || mergeOptional) {
       last.length += component.max;
@@ -89,7 +94,12 @@ function layout(entry: AiEntry): Part[] {
       continue;
     }
     const optionalNumeric = numeric && component.optional;
-    parts.push({ numeric, length: component.max, variable: variable || optionalNumeric, optional: component.optional });
+    parts.push({
+      numeric,
+      length: component.max,
+      variable: variable || optionalNumeric,
+      optional: component.optional,
+    });
   }
   return parts;
 }

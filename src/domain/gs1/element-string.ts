@@ -16,7 +16,6 @@ export type ElementParse = { ok: true; ais: AiValue[] } | { ok: false; error: st
 export const GS = '\u001d';
 /** Symbology identifiers whose data is a GS1 element string. */
 export const GS1_SYMBOLOGIES = new Set([']C1', ']e0', ']d2', ']Q3', ']J1']);
-const SEPARATORS = /\u001d|\^|\{GS\}/;
 
 const fail = (error: string): ElementParse => ({ ok: false, error });
 
@@ -26,7 +25,7 @@ function readAi(data: string, at: number): string | { error: string } {
   const length = /^\d\d$/.test(prefix) ? aiLengthFor(prefix) : undefined;
   const ai = length === undefined ? undefined : data.slice(at, at + length);
   if (ai === undefined || !aiEntry(ai)) {
-    const shown = data.slice(at, at + 4).replace(SEPARATORS, '<GS>');
+    const shown = data.slice(at, at + 4).replaceAll(GS, '<GS>');
     return { error: `unknown AI at position ${at + 1} (${shown})` };
   }
   return ai;
@@ -35,7 +34,8 @@ function readAi(data: string, at: number): string | { error: string } {
 /** Unbracketed data (the symbology identifier already removed). */
 export function parseUnbracketed(input: string): ElementParse {
   // Normalise every accepted separator form to GS; a leading FNC1 is the symbol's own marker.
-  const data = input.replace(/\^|\{GS\}/g, GS).replace(/^\u001d/, '');
+  const normalised = input.replaceAll('^', GS).replaceAll('{GS}', GS);
+  const data = normalised.startsWith(GS) ? normalised.slice(1) : normalised;
   if (data === '') return fail('no data');
   const ais: AiValue[] = [];
   let at = 0;
@@ -75,7 +75,6 @@ export function parseBracketed(data: string): ElementParse {
     if (aiEntry(ai)) marks.push({ ai, start: match.index, end: match.index + match[0].length });
   }
   if (marks.length === 0 || marks[0]?.start !== 0) return fail('a bracketed element string starts with (AI)');
-  // Keep only openers that do not fall inside the previous one's brackets.
   const ais: AiValue[] = [];
   for (let i = 0; i < marks.length; i++) {
     const mark = marks[i] as (typeof marks)[number];
@@ -88,7 +87,8 @@ export function parseBracketed(data: string): ElementParse {
 }
 
 /** The human-readable interpretation: `(01)09520123456788(10)ABC`. */
-export const toHri = (ais: readonly AiValue[]): string => ais.map(({ ai, value }) => `(${ai})${value}`).join('');
+export const toHri = (ais: readonly AiValue[]): string =>
+  ais.map(({ ai, value }) => `(${ai})${value}`).join('');
 
 /**
  * The unbracketed element string of `ais`: AIs of pre-defined length first (they need no

@@ -58,7 +58,9 @@ function iban(value: string): string | null {
 export const LINTERS: Record<string, Linter> = {
   csum: (v) => (hasValidCheckDigit(v) ? null : 'check digit does not match'),
   csumalpha: (v) =>
-    v.length >= 3 && checkCharacterPair(v.slice(0, -2)) === v.slice(-2) ? null : 'check character pair does not match',
+    v.length >= 3 && checkCharacterPair(v.slice(0, -2)) === v.slice(-2)
+      ? null
+      : 'check character pair does not match',
   zero: (v) => (v === '0' ? null : 'must be 0'),
   nonzero: (v) => (/^0+$/.test(v) ? 'must not be zero' : null),
   yymmdd: (v) => date(v, false),
@@ -72,13 +74,16 @@ export const LINTERS: Record<string, Linter> = {
   winding: (v) => (v === '0' || v === '1' || v === '9' ? null : 'winding direction must be 0, 1 or 9'),
   iso5218: (v) => (['0', '1', '2', '9'].includes(v) ? null : 'sex code must be 0, 1, 2 or 9'),
   iso3166: (v) => (/^\d{3}$/.test(v) && v !== '000' ? null : 'not an ISO 3166 numeric country code'),
-  iso3166999: (v) => (/^\d{3}$/.test(v) && v !== '000' ? null : 'not an ISO 3166 numeric country code or 999'),
+  iso3166999: (v) =>
+    /^\d{3}$/.test(v) && v !== '000' ? null : 'not an ISO 3166 numeric country code or 999',
   iso3166alpha2: (v) => (/^[A-Z]{2}$/.test(v) ? null : 'not an ISO 3166 alpha-2 country code'),
   iso4217: (v) => (/^\d{3}$/.test(v) && v !== '000' ? null : 'not an ISO 4217 numeric currency code'),
   pieceoftotal: (v) => {
     const piece = Number(v.slice(0, v.length / 2));
     const total = Number(v.slice(v.length / 2));
-    return piece >= 1 && total >= 1 && piece <= total ? null : 'piece must be 1 to the total number of pieces';
+    return piece >= 1 && total >= 1 && piece <= total
+      ? null
+      : 'piece must be 1 to the total number of pieces';
   },
   pcenc: (v) => (/%(?![0-9A-Fa-f]{2})/.test(v) ? 'invalid percent-encoding' : null),
   iban,
@@ -96,4 +101,10 @@ export const LINTERS: Record<string, Linter> = {
 };
 
 /** Linters this node does not evaluate (they need registries it does not hold). */
-export const UNCHECKED_LINTERS = new Set(['gcppos1', 'gcppos2', 'couponcode', 'couponposoffer', 'packagetype']);
+export const UNCHECKED_LINTERS = new Set([
+  'gcppos1',
+  'gcppos2',
+  'couponcode',
+  'couponposoffer',
+  'packagetype',
+]);

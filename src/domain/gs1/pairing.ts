@@ -21,7 +21,9 @@ export function pairingProblems(entry: AiEntry, ais: readonly string[]): string[
   for (const requirement of entry.requires) {
     const met = requirement.some((alternative) => alternative.every((pattern) => present(ais, pattern)));
     if (!met) {
-      const wording = requirement.map((alternative) => alternative.map((p) => `(${p})`).join(' with ')).join(' or ');
+      const wording = requirement
+        .map((alternative) => alternative.map((p) => `(${p})`).join(' with '))
+        .join(' or ');
       problems.push(`requires ${wording}`);
     }
   }
