@@ -43,7 +43,8 @@ function read(data: string): ElementParse {
     if (!GS1_SYMBOLOGIES.has(symbology) && !URI.test(rest)) {
       return { ok: false, error: `symbology ${symbology} carries no GS1 data` };
     }
-    if (GS1_SYMBOLOGIES.has(symbology)) return parseUnbracketed(rest);
+    if (GS1_SYMBOLOGIES.has(symbology))
+      return rest.startsWith('(') ? parseBracketed(rest) : parseUnbracketed(rest);
   }
   if (URI.test(rest)) {
     const link = parseLink(rest);

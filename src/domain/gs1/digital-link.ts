@@ -65,10 +65,16 @@ function decodeSegment(segment: string): string | null {
 const aiOf = (segment: string): string | undefined =>
   SHORT_NAMES[segment] ?? (/^\d{2,4}$/.test(segment) ? segment : undefined);
 
+// Global Location Numbers of parties that earlier Digital Link tables and toolkits treat as
+// primary keys without qualifiers; the dictionary no longer does. Links keyed by them stay readable.
+const FORMER_KEYS = new Set(['410', '411', '412', '413', '416']);
+
+/** An AI that can key a link: the dictionary's primary keys and the former ones above. */
+export const isLinkKey = (ai: string): boolean => FORMER_KEYS.has(ai) || aiEntry(ai)?.dlPrimaryKey === true;
+
 function primaryKeyAt(segment: string): AiEntry | undefined {
   const ai = aiOf(segment);
-  const entry = ai ? aiEntry(ai) : undefined;
-  return entry?.dlPrimaryKey ? entry : undefined;
+  return ai && isLinkKey(ai) ? aiEntry(ai) : undefined;
 }
 
 /** A GTIN in a path may be written with 8, 12 or 13 digits; the AI value is always 14. */
@@ -174,7 +180,7 @@ export function parseLink(uri: string): LinkParse {
   const last = raw.at(-1);
   if (last && /^[A-Za-z0-9_-]+$/.test(last) && !primaryKeyAt(last)) {
     const unpacked = decompressAis(last);
-    if (unpacked.ok && unpacked.ais.some(({ ai }) => aiEntry(ai)?.dlPrimaryKey)) {
+    if (unpacked.ok && unpacked.ais.some(({ ai }) => isLinkKey(ai))) {
       return {
         ok: true,
         link: {
@@ -206,11 +212,13 @@ export type LinkPartsResult = { ok: true; parts: LinkParts } | { ok: false; erro
  * of those present (in its order), every other AI as a query data attribute.
  */
 export function linkParts(ais: readonly AiValue[]): LinkPartsResult {
-  const keyIndex = ais.findIndex(({ ai }) => aiEntry(ai)?.dlPrimaryKey);
+  // A current primary key wins over a former one (a GTIN over a ship-to GLN).
+  const current = ais.findIndex(({ ai }) => aiEntry(ai)?.dlPrimaryKey);
+  const keyIndex = current >= 0 ? current : ais.findIndex(({ ai }) => isLinkKey(ai));
   if (keyIndex < 0) return fail('no GS1 Digital Link primary key among the AIs');
   const key = ais[keyIndex] as AiValue;
   const entry = aiEntry(key.ai) as AiEntry;
-  const others = ais.filter((_, index) => index !== keyIndex);
+  const others = ais.filter((_, at) => at !== keyIndex);
   const sequences = entry.dlQualifiers.map((sequence) =>
     sequence.flatMap((ai) => others.filter((other) => other.ai === ai).slice(0, 1)),
   );
