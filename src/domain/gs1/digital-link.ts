@@ -226,13 +226,19 @@ export function linkParts(ais: readonly AiValue[]): LinkPartsResult {
     (best, next) => (next.length > best.length ? next : best),
     [],
   );
-  const attributes = others.filter((other) => !qualifiers.includes(other));
+  // Attributes in ascending AI order: the same data gives the same link, whatever order it came in.
+  const attributes = others
+    .filter((other) => !qualifiers.includes(other))
+    .sort((a, b) => (a.ai < b.ai ? -1 : a.ai > b.ai ? 1 : 0));
   const misplaced = attributes.find(({ ai }) => !aiEntry(ai)?.dlDataAttribute);
   if (misplaced) return fail(`AI (${misplaced.ai}) cannot be carried in a Digital Link with (${key.ai})`);
   return { ok: true, parts: { key, qualifiers, attributes } };
 }
 
-/** The canonical link: `<base>/<key AI>/<value>[/<qualifier>/<value>...][?<AI>=<value>&...]`. */
+/**
+ * The canonical link: `<base>/<key AI>/<value>[/<qualifier>/<value>...][?<AI>=<value>&...]`, every
+ * value percent-encoded but for the unreserved characters.
+ */
 export function buildLink(
   base: string,
   ais: readonly AiValue[],
@@ -240,6 +246,9 @@ export function buildLink(
   const found = linkParts(ais);
   if (!found.ok) return found;
   const { key, qualifiers, attributes } = found.parts;
+  // URL parsers resolve `.` and `..` segments (even percent-encoded), so no path can carry them.
+  const dotted = [key, ...qualifiers].find(({ value }) => value === '.' || value === '..');
+  if (dotted) return fail(`AI (${dotted.ai}) value ${dotted.value} cannot be a URL path segment`);
   const path = [key, ...qualifiers].map(({ ai, value }) => `/${ai}/${encodeDlValue(value)}`).join('');
   const query = attributes.map(({ ai, value }) => `${ai}=${encodeDlValue(value)}`).join('&');
   return { ok: true, uri: `${base}${path}${query ? `?${query}` : ''}` };
