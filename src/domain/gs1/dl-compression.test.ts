@@ -13,7 +13,7 @@ const ALPHABETS: Record<AiComponent['cset'], string> = {
 };
 
 /** A value of the AI's format (every component present, linters not applied). */
-const valueOf = (entry: AiEntry) =>
+const valueFor = (entry: AiEntry) =>
   fc
     .tuple(
       ...entry.components.map((part) =>
@@ -36,7 +36,7 @@ describe('Digital Link compression', () => {
     const aiSet = fc
       .uniqueArray(fc.constantFrom(...entries), { minLength: 1, maxLength: 4, selector: (entry) => entry.ai })
       .chain((chosen) =>
-        fc.tuple(...chosen.map((entry) => valueOf(entry).map((value) => ({ ai: entry.ai, value })))),
+        fc.tuple(...chosen.map((entry) => valueFor(entry).map((value) => ({ ai: entry.ai, value })))),
       );
     fc.assert(
       fc.property(aiSet, (ais) => {
