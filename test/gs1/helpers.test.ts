@@ -1,4 +1,5 @@
 // The GS1 helpers over HTTP: GTIN check digits, decoding one piece of data and a batch.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
@@ -148,6 +149,16 @@ describe('GS1 helpers', () => {
       );
       expectBadRequest(await post('/api/v1/gs1/decode/batch', { items: [] }));
     });
+  });
+
+  it('answers any string with a decode answer or a 400, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (data) => {
+        const response = await post('/api/v1/gs1/decode', { data });
+        expect([200, 400], response.body).toContain(response.statusCode);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('serves any key of the workspace, whatever its role', async () => {
