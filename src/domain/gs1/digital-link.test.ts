@@ -116,6 +116,10 @@ describe('parseLink and buildLink', () => {
     expect(parseLink('https://r.test/8017/817019610850151481/8019/4003812').ok).toBe(true);
     expect(parseLink('https://r.test/00/106141412345678908/21/X').ok).toBe(false);
     expect(parseLink('https://r.test/01/09520123456788?21=X').ok).toBe(false);
+    expect(parseLink('https://r.test/01/09520123456788/21')).toEqual({
+      ok: false,
+      error: 'AI (21) has no value',
+    });
     const compressed = parseLink('https://r.test/AQnYUc1gmiCNV4JG');
     expect(compressed.ok && compressed.link.compression).toBe('full');
   });

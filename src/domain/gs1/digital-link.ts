@@ -159,8 +159,10 @@ export function parseLink(uri: string): LinkParse {
       const tail = rest.pop() as string;
       const found = readQualifiers(entry, rest);
       const unpacked = decompressAis(tail);
-      qualifiers =
-        typeof found === 'string' ? found : unpacked.ok ? [...found, ...unpacked.ais] : unpacked.error;
+      const named = aiOf(tail);
+      if (typeof found === 'string') qualifiers = found;
+      else if (unpacked.ok) qualifiers = [...found, ...unpacked.ais];
+      else qualifiers = named ? `AI (${named}) has no value` : unpacked.error;
       compression = 'partial';
     } else qualifiers = readQualifiers(entry, rest);
     if (typeof qualifiers === 'string') {
