@@ -62,8 +62,13 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
+// Own properties only: a segment such as `constructor` names nothing.
 const aiOf = (segment: string): string | undefined =>
-  SHORT_NAMES[segment] ?? (/^\d{2,4}$/.test(segment) ? segment : undefined);
+  Object.hasOwn(SHORT_NAMES, segment)
+    ? SHORT_NAMES[segment]
+    : /^\d{2,4}$/.test(segment)
+      ? segment
+      : undefined;
 
 // Global Location Numbers of parties that earlier Digital Link tables and toolkits treat as
 // primary keys without qualifiers; the dictionary no longer does. Links keyed by them stay readable.
