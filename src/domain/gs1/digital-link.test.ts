@@ -6,6 +6,7 @@ import {
   buildLink,
   parseDigitalLink,
   parseLink,
+  passportDigitalLink,
   unitDigitalLink,
 } from './digital-link.ts';
 import { ai21Problem } from './serial.ts';
@@ -148,5 +149,23 @@ describe('parseLink and buildLink', () => {
       ok: false,
       error: 'AI (21) cannot be carried in a Digital Link with (00)',
     });
+  });
+});
+
+describe('passport and unit links', () => {
+  it('are the canonical links of their AIs', () => {
+    const base = 'https://dpp.example.test';
+    expect(passportDigitalLink(base, 'GTIN', '09520123456788')).toBe(
+      (buildLink(base, [{ ai: '01', value: '09520123456788' }]) as { uri: string }).uri,
+    );
+    expect(unitDigitalLink(base, 'GTIN', '09520123456788', 'SN-1.a_b')).toBe(
+      (
+        buildLink(base, [
+          { ai: '21', value: 'SN-1.a_b' },
+          { ai: '01', value: '09520123456788' },
+        ]) as { uri: string }
+      ).uri,
+    );
+    expect(passportDigitalLink(base, 'SKU', 'ACME-1')).toBeNull();
   });
 });

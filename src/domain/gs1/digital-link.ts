@@ -319,6 +319,13 @@ export function parseDigitalLink(uri: string): DigitalLinkResult {
   return { ok: true, link: { base, key: { ai: '01', value: key.value }, qualifiers: found } };
 }
 
+/** The passport link `{base}/01/<gtin14>` or `{base}/8003/<grai>`; none for a SKU. */
+export function passportDigitalLink(baseUrl: string, scheme: string, productId: string): string | null {
+  if (scheme === 'GTIN') return `${baseUrl}/01/${productId}`;
+  if (scheme === 'GRAI') return `${baseUrl}/8003/${encodeURIComponent(productId)}`;
+  return null;
+}
+
 /** The unit link `{base}/01/<gtin>/21/<serial>` or `{base}/8003/<grai>/21/<serial>`; none for a SKU. */
 export function unitDigitalLink(baseUrl: string, scheme: string, productId: string, serial: string) {
   const tail = `/21/${encodeURIComponent(serial)}`;
