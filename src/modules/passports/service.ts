@@ -42,6 +42,9 @@ export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor,
   return row;
 }
 
+/** A published passport for public resolution (see store.findPublishedPassport). */
+export const findPublishedPassport = store.findPublishedPassport;
+
 /** The owner document of a passport, read with its operator and facility in one round trip. */
 export async function readOwnerDocument(services: ServiceContext, actor: Actor, reference: string) {
   const found = await store.findPassportWithParties(
