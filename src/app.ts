@@ -27,6 +27,8 @@ import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-cl
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportRoutes } from './modules/passports/routes.ts';
+import { renderCache } from './modules/resolution/render-cache.ts';
+import { resolutionRoutes } from './modules/resolution/routes.ts';
 import { sealRoutes } from './modules/seals/routes.ts';
 import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
@@ -88,12 +90,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const limits = await registerRateLimits(app, config.rateLimits, redis);
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
+  // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
+  const renders = renderCache();
   if (options.changes) {
     const unsubscribe = [
       options.changes.onChange((payload) => {
-        if (payload.startsWith('tenant:')) principals.forgetTenant(payload.slice('tenant:'.length));
+        if (!payload.startsWith('tenant:')) return;
+        principals.forgetTenant(payload.slice('tenant:'.length));
+        renders.forgetTenant(payload.slice('tenant:'.length));
       }),
-      options.changes.onReset(() => principals.forgetAll()),
+      options.changes.onReset(() => {
+        principals.forgetAll();
+        renders.forgetAll();
+      }),
     ];
     app.addHook('onClose', async () => {
       for (const stop of unsubscribe) stop();
@@ -101,7 +110,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   registerAuth(app, {
     lookupKey: (token) => principals.lookup(token),
-    forgetWorkspace: (tenantId) => principals.forgetTenant(tenantId),
+    forgetWorkspace: (tenantId) => {
+      principals.forgetTenant(tenantId);
+      renders.forgetTenant(tenantId);
+    },
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
@@ -122,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock,
     baseUrl: config.publicBaseUrl,
     sealing: sealingSetup(config, options.masterKey),
+    lookupKey: (token) => principals.lookup(token),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {
@@ -137,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await passportRoutes(routes, context);
     await passportHistoryRoutes(routes, context);
     await sealRoutes(routes, context);
+    await resolutionRoutes(routes, context, { cache: renders });
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
     await gs1Routes(routes, context);

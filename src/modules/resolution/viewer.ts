@@ -2,8 +2,8 @@
 // `?grant=`), or a workspace API key. Resolution needs no credentials, but a credential that is
 // sent and is not valid answers 401 (Authentication 6): a caller is never silently downgraded.
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.ts';
 import { bearerToken, type KeyLookup, type KeyPrincipal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
 
 export type Viewer =
   | { kind: 'anonymous' }

@@ -116,7 +116,12 @@ export async function findUnitAnywhere(db: Executor, id: string, tenantId: strin
   return row ?? null;
 }
 
-export async function findUnitBySerial(db: Executor, tenantId: string, passportId: string, serialNumber: string) {
+export async function findUnitBySerial(
+  db: Executor,
+  tenantId: string,
+  passportId: string,
+  serialNumber: string,
+) {
   const [row] = await db
     .select()
     .from(batteryUnits)
