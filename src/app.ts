@@ -2,7 +2,7 @@
 // so tests build as many as they like against one store.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
@@ -44,6 +44,8 @@ export interface BuildOptions {
   changes?: ChangeFeed;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
   eoriRegistry?: EoriRegistry;
+  /** Runs before any route exists, so its hooks see every answer (tests check them against the schemas). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 // The 405 shadow router is built with the same options, so both agree on which paths exist.
@@ -75,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  options.instrument?.(app);
   registerRequestId(app);
   registerErrorHandler(app);
   registerJsonBodies(app);

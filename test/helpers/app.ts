@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { testDatabase } from './db.ts';
+import { checkResponses } from './response-check.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const BASE_URL = 'https://dpp.example.test';
@@ -23,7 +24,13 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  return buildApp({ config, db, changes, ...(options.clock ? { clock: options.clock } : {}) });
+  return buildApp({
+    config,
+    db,
+    changes,
+    instrument: checkResponses,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
