@@ -10,6 +10,7 @@ import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerCommonAnswers } from './http/common-answers.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { loggableError } from './http/loggable-error.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerQueryStringChecks(app);
+  registerCommonAnswers(app);
   registerMethodHandling(app, ROUTER_OPTIONS);
   const limits = await registerRateLimits(app, config.rateLimits, redis);
   // Cached principals of a workspace are dropped when another instance commits a change to it.
