@@ -62,7 +62,7 @@ describe('declared answers in the OpenAPI document', () => {
   it('names the media types of answers that are not plain JSON', () => {
     const byName = new Map(operations);
     const mediaTypes = (name: string) =>
-      Object.keys((byName.get(name)?.responses['200'] as { content: object }).content);
+      Object.keys((byName.get(name)?.responses['200'] as { content?: object } | undefined)?.content ?? {});
     expect(mediaTypes('GET /api/v1/passports/{id}')).toEqual(['application/ld+json']);
     expect(mediaTypes('GET /api/v1/units/{id}')).toEqual(['application/ld+json', 'text/html']);
     expect(mediaTypes('GET /ns/dpp')).toEqual(['application/ld+json', 'text/html']);
