@@ -2,7 +2,7 @@
 // so tests build as many as they like against one store.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
@@ -10,6 +10,7 @@ import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerCommonAnswers } from './http/common-answers.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { loggableError } from './http/loggable-error.ts';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   masterKey?: Uint8Array;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
   eoriRegistry?: EoriRegistry;
+  /** Runs before any route exists, so its hooks see every answer (tests check them against the schemas). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 // The 405 shadow router is built with the same options, so both agree on which paths exist.
@@ -82,10 +85,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  options.instrument?.(app);
   registerRequestId(app);
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerQueryStringChecks(app);
+  registerCommonAnswers(app);
   registerMethodHandling(app, ROUTER_OPTIONS);
   const limits = await registerRateLimits(app, config.rateLimits, redis);
   // Cached principals of a workspace are dropped when another instance commits a change to it.

@@ -3,10 +3,17 @@ import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
-import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import {
+  errorResponses,
+  LD_MEDIA,
+  mediaResponse,
+  PagingQuery,
+  readPaging,
+  TENANT_ERRORS,
+} from '../../http/schemas.ts';
 import { documentAt, listHistory, versionDocument } from './history.ts';
 
-import { AtQuery, HistoryResponse, IdParams, VersionParams } from './schemas.ts';
+import { AtQuery, HistoryResponse, IdParams, PassportDocumentSchema, VersionParams } from './schemas.ts';
 
 const tags = ['Passport history'];
 const access = { kind: 'tenant', permission: 'passport:read' } as const;
@@ -40,7 +47,10 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         summary: 'The passport document current at an instant (?at=<ISO 8601>)',
         params: IdParams,
         querystring: AtQuery,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The document current at that instant'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -57,7 +67,10 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         tags,
         summary: 'One archived version as a document',
         params: VersionParams,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The archived document, as it was served'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,13 @@
 // Passport endpoints: create, list, read, update, status, delete, bulk. Documents are serialised
 // once, by JSON.stringify, so what a client reads is byte-for-byte what a version archives.
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { actorOf, can } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
-import { errorResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import { errorResponses, LD_MEDIA, mediaResponse, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { bulkIngest } from './bulk.ts';
 import { documentRenderer } from './documents.ts';
 import {
@@ -16,6 +17,7 @@ import {
   ListQuery,
   ListResponse,
   PassportBodySchema,
+  PassportDocumentSchema,
   PassportResponse,
   StatusBody,
   UpdateBodySchema,
@@ -101,7 +103,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         tags,
         summary: 'One passport by UUID, productId or URL-encoded Digital Link URL (owner JSON-LD)',
         params: IdParams,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The passport as its owner reads it'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -172,12 +177,12 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         tags,
         summary: 'Delete a DRAFT passport permanently',
         params: IdParams,
-        response: errorResponses(...WRITE_ERRORS),
+        response: { 204: Type.Null(), ...errorResponses(...WRITE_ERRORS) },
       },
     },
     async (request, reply) => {
       await passports.deleteDraft(services, actorOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
-import { errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
+import { documentOrPage, errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import {
   BulkEventsBody,
@@ -18,6 +18,7 @@ import {
   EventResponse,
   IdempotencyHeaders,
   UnitParams,
+  UnitViewSchema,
 } from './schemas.ts';
 import {
   type AppendResult,
@@ -64,7 +65,10 @@ export async function unitRoutes(app: App, services: AppContext): Promise<void> 
         tags,
         summary: 'The unit in the privileged view: JSON-LD, or the localised page for Accept: text/html',
         params: UnitParams,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: documentOrPage(UnitViewSchema, 'The unit view, or its localised page'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {
