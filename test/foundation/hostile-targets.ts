@@ -305,7 +305,12 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
         [['indicator'], 'string'],
       ],
     },
-    { method: 'POST', url: '/api/v1/gs1/decode', base: () => ({ data: '(01)04012345000016(21)S1' }), fields: [[['data'], 'string']] },
+    {
+      method: 'POST',
+      url: '/api/v1/gs1/decode',
+      base: () => ({ data: '(01)04012345000016(21)S1' }),
+      fields: [[['data'], 'string']],
+    },
     {
       method: 'POST',
       url: '/api/v1/gs1/decode/batch',

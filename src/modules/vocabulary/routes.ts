@@ -11,10 +11,6 @@ import {
 } from '../../domain/vocabulary/index.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
-<<<<<<< HEAD
-import { errorResponses } from '../../http/schemas.ts';
-import { renderView } from '../../http/views.ts';
-=======
 import {
   documentOrPage,
   errorResponses,
@@ -22,6 +18,7 @@ import {
   LD_MEDIA,
   mediaResponse,
 } from '../../http/schemas.ts';
+import { renderView } from '../../http/views.ts';
 
 const VocabularyDocumentSchema = Type.Object(
   {
@@ -30,7 +27,6 @@ const VocabularyDocumentSchema = Type.Object(
   },
   { additionalProperties: false },
 );
->>>>>>> harden
 
 const tags = ['Vocabulary'];
 // Public documents that JSON-LD processors in browsers fetch: cacheable and readable cross-origin.
