@@ -25,7 +25,11 @@ describe('GET /api/v1/units/{id}/qr', () => {
   afterAll(() => app.close());
 
   const get = (id: string, query = '', headers: Record<string, string> = {}, token = workspace.token) =>
-    app.inject({ method: 'GET', url: `/api/v1/units/${id}/qr${query}`, headers: { ...bearer(token), ...headers } });
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/units/${id}/qr${query}`,
+      headers: { ...bearer(token), ...headers },
+    });
 
   it("draws the unit's GS1 Digital Link (01 + 21) as a QR code", async () => {
     const link = unit.digitalLinkUri as string;

@@ -176,6 +176,18 @@ export function wrap(text: string, columns: number, maxLines = Number.POSITIVE_I
   return lines;
 }
 
+/** HRI lines that break between element strings, `(01) …` and `(21) …`, before breaking inside one. */
+export function hriLines(hri: string, columns: number): string[] {
+  const lines: string[] = [];
+  for (const part of hri.split(/ (?=\()/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && Array.from(`${last} ${part}`).length <= columns) {
+      lines[lines.length - 1] = `${last} ${part}`;
+    } else lines.push(...wrap(part, columns));
+  }
+  return lines;
+}
+
 export function layoutLabel(label: PreparedLabel, moduleMm: number): LabelLayout {
   const sides = label.symbols.map(
     ({ symbology, matrix }) => (matrix.size + 2 * MIN_QUIET_ZONE[symbology]) * moduleMm,
@@ -206,7 +218,7 @@ export function layoutLabel(label: PreparedLabel, moduleMm: number): LabelLayout
   });
   y = symbolsTop + Math.max(...sides);
   for (const [text, size] of [
-    ...wrap(label.content.hri, Math.floor(inner / (HRI_SIZE * MONO_ADVANCE))).map(
+    ...hriLines(label.content.hri, Math.floor(inner / (HRI_SIZE * MONO_ADVANCE))).map(
       (t) => [t, HRI_SIZE] as const,
     ),
     ...wrap(label.content.link, Math.floor(inner / (LINK_SIZE * MONO_ADVANCE))).map(
