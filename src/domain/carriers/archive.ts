@@ -83,5 +83,6 @@ export function labelArchive({ labels, options, warnings, createdAt }: ArchiveIn
     }
   }
   zip.end();
-  return Readable.from(zip.outputStream);
+  // yazl's own output stream, not a wrapper: a wrapper would read ahead, and draw labels ahead.
+  return zip.outputStream as Readable;
 }
