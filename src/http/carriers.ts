@@ -1,6 +1,7 @@
 // The image answer of the QR routes (passports and units alike): options from the query string,
 // the format from `format` or else Accept, the image bytes, and any advisory in a header, since an
 // image has no body to carry `warnings[]`.
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -38,6 +39,14 @@ export interface CarrierQueryValues {
   symbology?: string;
   quietZone?: string;
 }
+
+const Binary = Type.String({ format: 'binary' });
+
+/** The 200 answer of the QR routes, for the OpenAPI document. */
+export const CarrierImageResponse = {
+  description: 'The symbol, exactly `size` pixels square; X-DPP-Warnings carries advisory items',
+  content: { 'image/png': { schema: Binary }, 'image/svg+xml': { schema: Binary } },
+};
 
 /** The header that carries an image's advisory items: a JSON array, non-ASCII escaped as \u. */
 export const WARNINGS_HEADER = 'x-dpp-warnings';
@@ -103,4 +112,13 @@ export function sendCarrier(
     .header('content-disposition', `inline; filename="${name}"`)
     .type(image.contentType)
     .send(image.body);
+}
+
+/** A label archive, streamed as yazl writes it. */
+export function sendArchive(reply: FastifyReply, archive: Readable) {
+  return reply
+    .code(200)
+    .header('content-disposition', 'attachment; filename="labels.zip"')
+    .type('application/zip')
+    .send(archive);
 }

@@ -6,6 +6,7 @@ import { labelArchive } from '../../domain/carriers/index.ts';
 import { LABEL_FORMATS, MAX_MODULE_MM, MIN_MODULE_MM } from '../../domain/carriers/labels.ts';
 import { ERROR_CORRECTIONS, SYMBOLOGIES } from '../../domain/carriers/options.ts';
 import { actorOf } from '../../http/actor.ts';
+import { sendArchive } from '../../http/carriers.ts';
 import { localisedItems } from '../../http/language.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { MAX_LABELS, prepareLabels } from './labels.ts';
@@ -46,7 +47,13 @@ export async function passportLabelRoutes(app: App, services: AppContext): Promi
         tags: ['Data carriers'],
         summary: `Print-ready labels (SVG, PDF) of up to ${MAX_LABELS} passports and units, with manifest.csv, as a ZIP`,
         body: LabelsBody,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: {
+            description: 'A ZIP: manifest.csv, warnings.json when a carrier was left out, then the labels',
+            content: { 'application/zip': { schema: Type.String({ format: 'binary' }) } },
+          },
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -57,11 +64,7 @@ export async function passportLabelRoutes(app: App, services: AppContext): Promi
         warnings: localisedItems(request, warnings),
         createdAt: services.clock(),
       });
-      return reply
-        .code(200)
-        .header('content-disposition', 'attachment; filename="labels.zip"')
-        .type('application/zip')
-        .send(archive);
+      return sendArchive(reply, archive);
     },
   );
 }

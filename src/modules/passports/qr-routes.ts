@@ -1,7 +1,7 @@
 // GET /api/v1/passports/{id}/qr: the passport's data carrier as PNG or SVG (see docs/carriers.md).
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
-import { CarrierQuery, carrierOptions, sendCarrier } from '../../http/carriers.ts';
+import { CarrierImageResponse, CarrierQuery, carrierOptions, sendCarrier } from '../../http/carriers.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { passportCarrierSubject } from './carriers.ts';
 import { IdParams } from './schemas.ts';
@@ -17,7 +17,7 @@ export async function passportQrRoutes(app: App, services: AppContext): Promise<
           'GS1 Digital Link QR code of a passport (PNG or SVG, 128 to 2048 px, GS1 quiet zone); GS1 DataMatrix with symbology=datamatrix',
         params: IdParams,
         querystring: CarrierQuery,
-        response: errorResponses(...TENANT_ERRORS),
+        response: { 200: CarrierImageResponse, ...errorResponses(...TENANT_ERRORS) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 // GET /api/v1/units/{id}/qr: the battery unit's data carrier as PNG or SVG (see docs/carriers.md).
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
-import { CarrierQuery, carrierOptions, sendCarrier } from '../../http/carriers.ts';
+import { CarrierImageResponse, CarrierQuery, carrierOptions, sendCarrier } from '../../http/carriers.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { unitCarrierSubject } from './carriers.ts';
 import { UnitParams } from './schemas.ts';
@@ -17,7 +17,7 @@ export async function unitQrRoutes(app: App, services: AppContext): Promise<void
           'QR code of a battery unit: its GS1 Digital Link (01 + 21), or its node URL without a GTIN (PNG or SVG, 128 to 2048 px)',
         params: UnitParams,
         querystring: CarrierQuery,
-        response: errorResponses(...TENANT_ERRORS),
+        response: { 200: CarrierImageResponse, ...errorResponses(...TENANT_ERRORS) },
       },
     },
     async (request, reply) => {
