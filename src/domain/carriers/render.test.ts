@@ -43,6 +43,7 @@ describe('renderGs1DataMatrix', () => {
     for (const data of [
       'https://dpp.example.test/passport/p-1',
       'https://dpp.example.test/01/04006381333932',
+      'https://dpp.example.test/8003/04006381333931AB/21/S1',
       '(01)04006381333932',
     ]) {
       expect(() => renderGs1DataMatrix(data, { format: 'png', size: 200 }), data).toThrow(
