@@ -3,9 +3,10 @@
 // written, so a batch of 200 labels holds one label in memory, not 200.
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
+import { layoutLabel } from './label-layout.ts';
 import { labelPdf } from './label-pdf.ts';
 import { labelSvg } from './label-svg.ts';
-import { type LabelOptions, layoutLabel, type PreparedLabel } from './labels.ts';
+import type { LabelOptions, PreparedLabel } from './labels.ts';
 import { SYMBOLOGY_NAMES } from './render.ts';
 
 export const MANIFEST_COLUMNS = [

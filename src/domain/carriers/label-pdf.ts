@@ -3,7 +3,7 @@
 // which need no embedding. Those fonts cover Windows-1252 only; other characters of a title print as
 // "?" in the PDF (the SVG keeps them). HRI text and links are ASCII and always print as they are.
 import PDFDocument from 'pdfkit';
-import { type LabelLayout, moduleRuns } from './labels.ts';
+import { type LabelLayout, moduleRuns } from './label-layout.ts';
 
 const POINTS_PER_MM = 72 / 25.4;
 const FONTS = { 'sans-bold': 'Helvetica-Bold', mono: 'Courier' } as const;

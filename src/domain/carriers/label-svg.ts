@@ -1,5 +1,5 @@
 // A label as an SVG document sized in millimetres (1 user unit = 1 mm), for print at 100 %.
-import { type LabelLayout, moduleRuns } from './labels.ts';
+import { type LabelLayout, moduleRuns } from './label-layout.ts';
 import { xmlText } from './raster.ts';
 
 const FONTS = {
