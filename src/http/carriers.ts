@@ -1,6 +1,6 @@
-// The image answer of the QR routes (passports and units alike): options from the query string,
-// the format from `format` or else Accept, the image bytes, and any advisory in a header, since an
-// image has no body to carry `warnings[]`.
+// The answers of the carrier routes: for the QR routes (passports and units alike) the options from
+// the query string, the format from `format` or else Accept, the image bytes, and any advisory in a
+// header, since an image has no body to carry `warnings[]`; for the label route, the streamed ZIP.
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
