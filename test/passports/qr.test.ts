@@ -155,6 +155,17 @@ describe('GET /api/v1/passports/{id}/qr', () => {
     expect((await get('', {}, passport.id, token)).statusCode).toBe(403);
   });
 
+  it('answers 405 with Allow for another method', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/passports/${passport.id}/qr`,
+      headers: bearer(workspace.token),
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toMatch(/GET/);
+    expect(response.headers.allow).toMatch(/HEAD/);
+  });
+
   it('serves HEAD like GET', async () => {
     const response = await app.inject({
       method: 'HEAD',

@@ -76,7 +76,12 @@ export function labelArchive({ labels, options, warnings, createdAt }: ArchiveIn
       zip.addReadStreamLazy(labelFileName(label, format), entry, (done) => {
         try {
           const layout = layoutLabel(label, options.moduleMm);
-          done(null, format === 'svg' ? Readable.from([labelSvg(layout)]) : labelPdf(layout, createdAt));
+          done(
+            null,
+            format === 'svg'
+              ? Readable.from([Buffer.from(labelSvg(layout), 'utf8')])
+              : labelPdf(layout, createdAt),
+          );
         } catch (error) {
           done(error, Readable.from([]));
         }
