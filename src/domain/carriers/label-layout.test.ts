@@ -31,6 +31,10 @@ describe('wrap', () => {
     expect(wrap('aaaa bbbb cccc dddd', 9, 2)).toEqual(['aaaa bbbb', 'cccc dddd']);
   });
 
+  it('keeps a word that ends exactly at the edge on its line', () => {
+    expect(wrap('VoltCell LFP 48V 100Ah industrial', 22)).toEqual(['VoltCell LFP 48V 100Ah', 'industrial']);
+  });
+
   it('breaks a link after a slash', () => {
     expect(wrap('https://dpp.example.test/01/04006381333931', 30)).toEqual([
       'https://dpp.example.test/01/',

@@ -52,7 +52,8 @@ export function wrap(text: string, columns: number, maxLines = Number.POSITIVE_I
       return lines;
     }
     let end = Math.min(start + columns, characters.length);
-    if (end < characters.length) {
+    // A word that ends exactly at the edge stays whole; otherwise break at the last space or slash.
+    if (end < characters.length && characters[end] !== ' ') {
       const window = characters.slice(start, end);
       const breakAt = Math.max(window.lastIndexOf(' '), window.lastIndexOf('/'));
       if (breakAt > columns / 2) end = start + breakAt + 1;
