@@ -45,6 +45,13 @@ const Binary = Type.String({ format: 'binary' });
 /** The 200 answer of the QR routes, for the OpenAPI document. */
 export const CarrierImageResponse = {
   description: 'The symbol, exactly `size` pixels square; X-DPP-Warnings carries advisory items',
+  headers: {
+    'X-DPP-Warnings': {
+      type: 'string',
+      description:
+        'Advisory items (JSON array, ASCII), e.g. CARRIER_SYMBOLOGY_NOT_RENDERED; absent when none',
+    },
+  },
   content: { 'image/png': { schema: Binary }, 'image/svg+xml': { schema: Binary } },
 };
 
