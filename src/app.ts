@@ -20,6 +20,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
+import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
 import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-client.ts';
@@ -28,9 +29,11 @@ import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportLabelRoutes } from './modules/passports/label-routes.ts';
 import { passportQrRoutes } from './modules/passports/qr-routes.ts';
 import { passportRoutes } from './modules/passports/routes.ts';
+import { sealRoutes } from './modules/seals/routes.ts';
+import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
 import { unitQrRoutes } from './modules/units/qr-routes.ts';
-import { passportUnitRoutes } from './modules/units/routes.ts';
+import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';
@@ -45,6 +48,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Change notifications of the store: other instances' commits drop cached state here. */
   changes?: ChangeFeed;
+  /** The master key when it comes from elsewhere than MASTER_KEY (the embedded store's own). */
+  masterKey?: Uint8Array;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
   eoriRegistry?: EoriRegistry;
 }
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     clock,
     baseUrl: config.publicBaseUrl,
+    sealing: sealingSetup(config, options.masterKey),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {
@@ -135,9 +141,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await passportHistoryRoutes(routes, context);
     await passportQrRoutes(routes, context);
     await passportLabelRoutes(routes, context);
+    await sealRoutes(routes, context);
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);
+    await gs1Routes(routes, context);
   });
   await app.ready();
   return app;

@@ -13,6 +13,7 @@ import type {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EoriRegistry } from './modules/operators/eori-client.ts';
+import type { Sealing } from './modules/seals/setup.ts';
 
 export interface ServiceContext {
   db: Db;
@@ -22,6 +23,8 @@ export interface ServiceContext {
   baseUrl: string;
   /** Looks EORI numbers up; absent when EORI_VALIDATION_URL is unset (operators stay unchecked). */
   eoriRegistry?: EoriRegistry;
+  /** The master key, the seal CA from files, the TSA client. */
+  sealing: Sealing;
 }
 
 export interface AppContext extends ServiceContext {

@@ -39,6 +39,9 @@ describe('no route answers arbitrary input with a 500', () => {
       { method: 'POST', url: `/api/v1/units/${unit.id}/events`, headers: key },
       { method: 'POST', url: `/api/v1/units/${unit.id}/events/bulk`, headers: key },
       { method: 'POST', url: '/api/v1/passports/labels', headers: key },
+      { method: 'POST', url: '/api/v1/gs1/gtin', headers: key },
+      { method: 'POST', url: '/api/v1/gs1/decode', headers: key },
+      { method: 'POST', url: '/api/v1/gs1/decode/batch', headers: key },
     ];
     reads = [
       '/api/v1/passports',

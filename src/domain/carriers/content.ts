@@ -2,6 +2,7 @@
 // GS1 key, else the node's own URL for it (a battery needs a scannable QR code either way: Regulation
 // (EU) 2023/1542, Art. 13(6) and 77(3)), the GS1 element string for a Data Matrix, the HRI text
 // printed beside the symbol, and the title of a label.
+import { toHri } from '../gs1/element-string.ts';
 
 export interface CarrierSubject {
   kind: 'passport' | 'unit';
@@ -25,7 +26,8 @@ export interface CarrierContent {
   gs1: boolean;
   /** `(01)…(21)…` when the product id is a GS1 key, else null. */
   elementString: string | null;
-  /** Human-readable interpretation: `(01) 04006381333931 (21) SN-42`, or the SKU and serial. */
+  /** Printed HRI: `(01) 04006381333931 (21) SN-42` (a space after each AI and between element
+   * strings, so a label can break lines between them), or the SKU and serial. */
   hri: string;
   title: string;
 }
@@ -39,7 +41,7 @@ export function carrierContent(subject: CarrierSubject): CarrierContent {
     pairs.push([keyAi, subject.productId]);
     if (subject.serialNumber !== undefined) pairs.push(['21', subject.serialNumber]);
   }
-  const elementString = pairs.length > 0 ? pairs.map(([ai, value]) => `(${ai})${value}`).join('') : null;
+  const elementString = pairs.length > 0 ? toHri(pairs.map(([ai, value]) => ({ ai, value }))) : null;
   const hri =
     pairs.length > 0
       ? pairs.map(([ai, value]) => `(${ai}) ${value}`).join(' ')

@@ -4,7 +4,7 @@
 // widen the margin, split evenly around it: the image is exactly `size` square, and the quiet zone
 // is never less than asked for.
 import { PNG } from 'pngjs';
-import { escapeHtml } from '../vocabulary/html.ts';
+import { escapeHtml } from '../xml-escape.ts';
 import { darkRuns, type ModuleMatrix } from './matrix.ts';
 import { CarrierOptionsError } from './options.ts';
 

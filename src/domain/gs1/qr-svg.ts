@@ -4,7 +4,7 @@
 import { qrMatrix } from '../carriers/matrix.ts';
 import { MIN_QUIET_ZONE } from '../carriers/options.ts';
 import { modulePath } from '../carriers/raster.ts';
-import { escapeHtml } from '../vocabulary/html.ts';
+import { escapeHtml } from '../xml-escape.ts';
 
 export const QR_QUIET_ZONE = MIN_QUIET_ZONE.qr;
 

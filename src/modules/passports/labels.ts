@@ -11,7 +11,7 @@ import {
 } from '../../domain/carriers/index.ts';
 import { type Actor, can } from '../../http/actor.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { unitCarrierSubject } from '../units/carriers.ts';
+import { unitCarrierSubject } from '../units/service.ts';
 import { passportCarrierSubject } from './carriers.ts';
 
 export const MAX_LABELS = 200;
