@@ -17,6 +17,7 @@ import { labelPdf } from '../../src/domain/carriers/label-pdf.ts';
 import { labelSvg } from '../../src/domain/carriers/label-svg.ts';
 import { prepareLabel, readLabelOptions } from '../../src/domain/carriers/labels.ts';
 import { renderGs1DataMatrix, renderQr } from '../../src/domain/carriers/render.ts';
+import { decode } from '../../src/domain/gs1/decode.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { readZip } from '../helpers/carriers.ts';
 
@@ -152,6 +153,19 @@ describe('GS1 DataMatrix read back by libdmtx', () => {
   it('carries an element string in GS1 mode, FNC1 first', async () => {
     const { body } = renderGs1DataMatrix(`(01)${GTIN}(21)SN-42`, { format: 'png', size: 256 });
     expect(await dmtx(body)).toBe(`^01${GTIN}21SN-42`);
+  });
+
+  it("reads back, through the node's own GS1 decoder, as the unit's Digital Link", async () => {
+    const link = `${BASE}/01/${GTIN}/21/SN-42`;
+    const scanned = await dmtx(
+      renderGs1DataMatrix(`(01)${GTIN}(21)SN-42`, { format: 'png', size: 256 }).body,
+    );
+    // A reader reports a GS1 DataMatrix as ]d2 followed by the data after the leading FNC1.
+    expect(decode(`]d2${scanned.slice(1)}`, BASE)).toMatchObject({ ok: true, digitalLink: link });
+    const viaLink = await dmtx(renderGs1DataMatrix(link, { format: 'png', size: 256 }).body);
+    expect(decode(viaLink, BASE)).toMatchObject({ ok: true, digitalLink: link });
+    const viaQr = await zbar(renderQr(link, { format: 'png', size: 256 }).body);
+    expect(decode(viaQr, BASE)).toMatchObject({ ok: true, digitalLink: link });
   });
 
   it('decodes the SVG as Chromium draws it', async () => {
