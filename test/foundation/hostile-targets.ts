@@ -352,6 +352,9 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { method: 'POST', url: (id) => `/api/v1/units/${id}/events/bulk`, body: { events: [goodEvent()] } },
     { method: 'DELETE', url: (id) => `/api/v1/keys/${id}` },
     { method: 'POST', url: (id) => `/api/v1/passports/${id}/seal` },
+    { method: 'GET', url: (id) => `/api/v1/passports/${id}/qr` },
+    { method: 'GET', url: (id) => `/api/v1/units/${id}/qr` },
+    { method: 'POST', url: () => '/api/v1/passports/labels', body: { passports: [{ id: 'x' }] } },
     { method: 'GET', url: (id) => `/tenants/${id}/did.json` },
     { method: 'GET', url: (id) => `/passport/${id}` },
     { method: 'GET', url: (id) => `/01/${id}` },
@@ -378,6 +381,11 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { url: '/api/v1/keys', keys: paging },
     { url: '/api/v1/materials', keys: ['q', 'lang', 'critical'] },
     { url: '/admin/v1/workspaces', admin: true, keys: paging },
+    { url: `/api/v1/passports/${passport.id}/qr`, keys: ['format', 'size', 'ec', 'errorCorrection', 'symbology'] },
+    { url: `/api/v1/units/${unit.id}/qr`, keys: ['format', 'size', 'ec', 'errorCorrection', 'symbology'] },
+    { url: `/passport/${passport.id}`, keys: ['lang', 'grant', 'linkType'] },
+    { url: `/01/${passport.productId}`, keys: ['lang', 'grant', 'linkType'] },
+    { url: `/unit/${unit.id}`, keys: ['lang', 'grant'] },
   ];
   return { token, tenants, writes, pathRoutes, lists };
 }

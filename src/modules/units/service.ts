@@ -8,6 +8,7 @@ import { unitRecord } from './records.ts';
 import { reachUnit } from './scope.ts';
 import { findSuccessors, findUnitAnywhere, findUnitBySerial, listUnits } from './store.ts';
 
+export { unitCarrierSubject } from './carriers.ts';
 export { type UnitRecord, unitRecord } from './records.ts';
 export { reachUnit } from './scope.ts';
 export { serialiseUnits, validateUnits } from './serialise.ts';
