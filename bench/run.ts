@@ -2,6 +2,7 @@
 // BENCH_DATABASE_URL (default: the local server's `test` database) and are skipped, saying so,
 // when it cannot be reached. Budgets are DESIGN.md's; they are reported, not asserted.
 import pg from 'pg';
+import { carrierFigures } from './carriers.ts';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, printRows, SECONDS } from './lib/measure.ts';
 import { passportThroughput } from './passports.ts';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     printRows(`${store}: battery units`, await unitFigures(url));
   }
   printRows('Seals', await sealFigures());
+  printRows('Data carriers', await carrierFigures());
 }
 
 await main();
