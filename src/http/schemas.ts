@@ -73,6 +73,15 @@ export const mediaResponse = (mediaType: string, schema: TSchema, description: s
   content: { [mediaType]: { schema } },
 });
 
+/** An answer in several media types, each with its schema (negotiated representations). */
+export const mediaResponses = (description: string, content: Record<string, TSchema>): MediaResponse => ({
+  description,
+  content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+});
+
+/** An answer without a body (a redirect, 304 Not Modified). */
+export const emptyResponse = (description: string) => ({ description, type: 'null' as const });
+
 /** A JSON-LD document, or its HTML page for a client that prefers `text/html`. */
 export const documentOrPage = (schema: TSchema, description: string): MediaResponse => ({
   description,

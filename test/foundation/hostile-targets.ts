@@ -23,6 +23,8 @@ export interface WriteRoute {
   fields: [Path, FieldKind][];
   /** Bulk routes: how many rows the base body has (a bad row fails alone). */
   rows?: { field: string; count: number };
+  /** A POST that computes an answer and stores nothing (the GS1 helpers). */
+  readOnly?: boolean;
   /** Told of each accepted write, for routes whose valid body depends on the state it leaves. */
   accepted?: (answer: Record<string, unknown>) => void;
 }
@@ -298,6 +300,7 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     {
       method: 'POST',
       url: '/api/v1/gs1/gtin',
+      readOnly: true,
       base: () => ({ companyPrefix: '4012345', itemReference: '00001' }),
       fields: [
         [['companyPrefix'], 'string'],
@@ -308,12 +311,14 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     {
       method: 'POST',
       url: '/api/v1/gs1/decode',
+      readOnly: true,
       base: () => ({ data: '(01)04012345000016(21)S1' }),
       fields: [[['data'], 'string']],
     },
     {
       method: 'POST',
       url: '/api/v1/gs1/decode/batch',
+      readOnly: true,
       base: () => ({ items: ['(01)04012345000016', '(01)04012345000016(10)L1'] }),
       fields: [
         [['items', 0], 'string'],

@@ -90,7 +90,7 @@ describe('no route answers hostile input with a 500', () => {
         response.statusCode,
         `${route.method} ${route.url}: ${response.body.slice(0, 300)}`,
       ).toBeLessThan(300);
-      if (route.method === 'POST' && !route.url.includes('valid')) {
+      if (route.method === 'POST' && !route.url.includes('valid') && !route.readOnly) {
         // The fingerprint sees writes: an unchanged one after a refusal means nothing was written.
         expect(await storeFingerprint(targets.tenants), `${route.method} ${route.url}`).not.toBe(before);
       }

@@ -10,7 +10,7 @@ import { normaliseHost } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
 import { findUnitOfPassport } from '../units/service.ts';
 import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
@@ -31,7 +31,10 @@ import { type Viewer, viewerOf } from './viewer.ts';
 
 const tags = ['Public resolution'];
 const access = { kind: 'public', budget: 'resolution' } as const;
-const responses = errorResponses(400, 401, 404, 406, 410, 429, 500);
+const PageText = Type.String({ description: 'an HTML page' });
+const Linkset = Type.Object({
+  linkset: Type.Array(Type.Object({ anchor: Type.String() }, { additionalProperties: true })),
+});
 const RESTRICTED_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
 const PUBLIC_HEADERS = { 'cache-control': 'public, no-cache' };
 
@@ -253,6 +256,32 @@ export async function resolutionRoutes(
     return pairs;
   }
 
+  // The answers each route declares: every negotiated representation, and the linkset on GS1 keys.
+  const representationSchemas = Object.fromEntries(
+    representations.map((r) => [r.type, r.type === 'text/html' ? PageText : JsonLdDocument]),
+  );
+  const common = {
+    304: emptyResponse('Not Modified: the If-None-Match ETag is current'),
+    ...errorResponses(400, 401, 404, 406, 429, 500),
+  };
+  const responses = {
+    200: mediaResponses('The passport in the chosen representation and tier', representationSchemas),
+    ...common,
+  };
+  const keyResponses = {
+    200: mediaResponses('The passport, or the linkset of the key', {
+      ...representationSchemas,
+      [LINKSET_TYPE]: Linkset,
+    }),
+    307: emptyResponse('Redirect to the target of the asked link type, or to the unit a serial names'),
+    ...common,
+  };
+  const unitResponses = {
+    200: mediaResponses('The unit in the chosen representation and tier', representationSchemas),
+    410: mediaResponses('The tombstone of a recycled unit', representationSchemas),
+    ...common,
+  };
+
   const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
   const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) });
   const KeyRestParams = Type.Object({
@@ -284,7 +313,7 @@ export async function resolutionRoutes(
       `/${ai}/:key`,
       {
         config: { access },
-        schema: { tags, summary: `GS1 Digital Link by ${name}`, params: KeyParams, response: responses },
+        schema: { tags, summary: `GS1 Digital Link by ${name}`, params: KeyParams, response: keyResponses },
       },
       async (request, reply) => {
         const key = keyOf(request.params.key);
@@ -306,7 +335,7 @@ export async function resolutionRoutes(
           tags,
           summary: `GS1 Digital Link by ${name} with key qualifiers: a serial (21) redirects to the unit`,
           params: KeyRestParams,
-          response: { 307: Type.Null(), ...responses },
+          response: keyResponses,
         },
       },
       async (request, reply) => {
