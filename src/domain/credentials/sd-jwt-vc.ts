@@ -1,0 +1,216 @@
+// SD-JWT VC (application/dc+sd-jwt) of a UNTP passport credential: the credential subject's members
+// become the SD-JWT VC's claims, and every member a lower tier does not show becomes a selective
+// disclosure, so a holder can pass on only what a verifier needs.
+import { digest, ES256, generateSalt } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
+import { decodeProtectedHeader, type JWK } from 'jose';
+import { verificationMethodId } from './did-web.ts';
+import { escapeSegment, pointerSegments } from './json-pointer.ts';
+import { DPP_CREDENTIAL_CONTEXT } from './untp.ts';
+import type { CredentialSigningKey } from './vc-jwt.ts';
+import { didOf, fail, issuerIdOf, type KeyResolver, type Verification } from './verification.ts';
+
+export const SD_JWT_VC_TYP = 'dc+sd-jwt';
+export const SD_JWT_VC_MEDIA_TYPE = 'application/dc+sd-jwt';
+/** The `vct`: the IRI UNTP's context gives the DigitalProductPassport type. */
+export const DPP_VCT = 'https://test.uncefact.org/vocabulary/untp/dpp/0/DigitalProductPassport';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const seconds = (iso: unknown) => {
+  const ms = typeof iso === 'string' ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(ms)) throw new TypeError('the credential has no valid validFrom');
+  return Math.floor(ms / 1000);
+};
+
+/**
+ * The SD-JWT VC claims of a credential: `iss` the issuer DID, `vct`, `iat`/`nbf` from `validFrom`,
+ * `jti` the credential id, `sub` the subject id, the subject's other members at the top level, and
+ * the Bitstring Status List entry as `credentialStatus` (the IETF `status` claim is for Token
+ * Status Lists, which we do not publish).
+ */
+export function sdJwtVcClaims(credential: Json): SdJwtVcPayload {
+  const issuer = issuerIdOf(credential);
+  if (!issuer?.startsWith('did:')) throw new TypeError('the credential issuer must be a DID');
+  const subject = isObject(credential.credentialSubject) ? credential.credentialSubject : {};
+  const { id: sub, type: _type, ...claims } = subject;
+  const time = seconds(credential.validFrom);
+  return {
+    '@context': [...DPP_CREDENTIAL_CONTEXT],
+    iss: issuer,
+    vct: DPP_VCT,
+    iat: time,
+    nbf: time,
+    ...(typeof credential.id === 'string' && { jti: credential.id }),
+    ...(typeof sub === 'string' && { sub }),
+    ...claims,
+    ...(credential.credentialStatus !== undefined && { credentialStatus: credential.credentialStatus }),
+  };
+}
+
+/** Claims the SD-JWT VC keeps in the clear whatever the tier: they say what the token is. */
+const FIXED_CLAIMS = new Set(['@context', 'iss', 'vct', 'iat', 'nbf', 'jti', 'sub', 'credentialStatus']);
+
+type Frame = { _sd?: (string | number)[]; [member: string]: unknown };
+
+/**
+ * The disclosure frame: a member is disclosable unless its pointer (or a descendant's) is public;
+ * an object under a disclosable member has disclosable members too, so a holder can reveal one
+ * field of it. Arrays are disclosed whole.
+ */
+function frameOf(
+  value: Json,
+  prefix: string,
+  isPublic: (pointer: string) => boolean,
+  hasPublicBelow: (pointer: string) => boolean,
+  top: boolean,
+): Frame {
+  const frame: Frame = {};
+  const sd: string[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    if (top && FIXED_CLAIMS.has(key)) continue;
+    const pointer = `${prefix}/${escapeSegment(key)}`;
+    if (!isPublic(pointer) && !hasPublicBelow(pointer)) sd.push(key);
+    if (isObject(child)) {
+      const nested = frameOf(child, pointer, isPublic, hasPublicBelow, false);
+      if (Object.keys(nested).length > 0) frame[key] = nested;
+    }
+  }
+  if (sd.length > 0) frame._sd = sd;
+  return frame;
+}
+
+/** Pointers into the credential (`/credentialSubject/…`) as pointers into the SD-JWT VC claims. */
+function claimPointer(pointer: string): string | null {
+  const prefix = '/credentialSubject';
+  if (pointer === prefix) return '';
+  return pointer.startsWith(`${prefix}/`) ? pointer.slice(prefix.length) : null;
+}
+
+export interface SdJwtVcIssueOptions {
+  /**
+   * JSON pointers into the credential of the fields the public tier shows (for instance
+   * `fieldPointers(publicCredential)`); every other subject member becomes a disclosure.
+   */
+  publicFields: Iterable<string>;
+}
+
+type LibraryJwk = Parameters<typeof ES256.getSigner>[0];
+
+async function instance(config: {
+  signer?: CredentialSigningKey;
+  verifierJwk?: JWK;
+}): Promise<SDJwtVcInstance> {
+  return new SDJwtVcInstance({
+    hasher: digest,
+    hashAlg: 'sha-256',
+    saltGenerator: generateSalt,
+    signAlg: ES256.alg,
+    ...(config.signer && { signer: await ES256.getSigner(config.signer.privateJwk as LibraryJwk) }),
+    ...(config.verifierJwk && { verifier: await ES256.getVerifier(config.verifierJwk as LibraryJwk) }),
+  });
+}
+
+/** The issued SD-JWT VC (`<issuer-signed JWT>~<disclosure>~…~`), header typ dc+sd-jwt. */
+export async function issueSdJwtVc(
+  credential: object,
+  key: CredentialSigningKey,
+  options: SdJwtVcIssueOptions,
+): Promise<string> {
+  const claims = sdJwtVcClaims(credential as Json);
+  const publicClaims = new Set<string>();
+  for (const pointer of options.publicFields) {
+    const mapped = claimPointer(pointer);
+    if (mapped !== null) publicClaims.add(mapped);
+  }
+  const below = new Set<string>();
+  for (const pointer of publicClaims) {
+    const segments = pointerSegments(pointer);
+    for (let length = 1; length < segments.length; length++) {
+      below.add(`/${segments.slice(0, length).map(escapeSegment).join('/')}`);
+    }
+  }
+  const frame = frameOf(
+    claims,
+    '',
+    (p) => publicClaims.has(p),
+    (p) => below.has(p),
+    true,
+  );
+  return (await instance({ signer: key })).issue(claims, frame as never, {
+    header: { typ: SD_JWT_VC_TYP, kid: verificationMethodId(claims.iss as string, key.kid) },
+  });
+}
+
+/** The presentation frame showing `value` whole: every member, and every member below it. */
+function wholeFrame(value: unknown): Json | true {
+  if (!isObject(value)) return true;
+  const frame: Json = {};
+  for (const [key, child] of Object.entries(value)) frame[key] = wholeFrame(child);
+  return Object.keys(frame).length > 0 ? frame : true;
+}
+
+/**
+ * A presentation that keeps only the disclosures needed to show the fields at `disclose` (JSON
+ * pointers into the SD-JWT VC claims, e.g. `/metadata/batteryCondition/stateOfHealth`): the field
+ * whole, with the members leading to it. Unknown pointers disclose nothing. No key binding:
+ * passports are not bound to a holder key.
+ */
+export async function presentSdJwtVc(token: string, disclose: Iterable<string>): Promise<string> {
+  const sdJwt = await instance({});
+  const claims = (await sdJwt.getClaims(token)) as Json;
+  const frame: Json = {};
+  for (const pointer of disclose) {
+    const segments = pointerSegments(pointer);
+    let node = frame;
+    let value: unknown = claims;
+    segments.forEach((segment, index) => {
+      value = isObject(value) && Object.hasOwn(value, segment) ? value[segment] : undefined;
+      if (value === undefined) return;
+      if (index === segments.length - 1) node[segment] = wholeFrame(value);
+      else {
+        if (!isObject(node[segment])) node[segment] = {};
+        node = node[segment] as Json;
+      }
+    });
+  }
+  return sdJwt.present(token, frame as never);
+}
+
+export interface VerifiedSdJwtVc {
+  /** The processed claims: disclosed values in place, digests and `_sd_alg` removed. */
+  claims: Json;
+  header: Json;
+}
+
+/**
+ * Verifies an SD-JWT VC (issued or presented): header typ dc+sd-jwt, the issuer key named by `kid`
+ * (it must belong to `iss`), the signature, and every disclosure against its digest.
+ */
+export async function verifySdJwtVc(
+  token: string,
+  resolveKey: KeyResolver,
+): Promise<Verification<VerifiedSdJwtVc>> {
+  const jwt = token.split('~')[0] ?? '';
+  let header: Json;
+  try {
+    header = decodeProtectedHeader(jwt) as Json;
+  } catch {
+    return fail('not an SD-JWT');
+  }
+  if (header.typ !== SD_JWT_VC_TYP) return fail(`typ is ${String(header.typ)}, not ${SD_JWT_VC_TYP}`);
+  if (header.alg !== 'ES256') return fail(`algorithm ${String(header.alg)} is not accepted`);
+  if (typeof header.kid !== 'string') return fail('the header names no kid');
+  const jwk = resolveKey(header.kid);
+  if (!jwk) return fail(`no assertion key ${header.kid}`);
+  try {
+    const result = await (await instance({ verifierJwk: jwk })).verify(token);
+    const claims = result.payload as Json;
+    if (claims.iss !== didOf(header.kid)) return fail('the key does not belong to the issuer');
+    return { ok: true, value: { claims, header } };
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : 'the SD-JWT does not verify');
+  }
+}
