@@ -8,7 +8,7 @@ import { base58btc } from 'multiformats/bases/base58';
 import { privateKeyObject } from '../crypto/keys.ts';
 import { verificationMethodId } from './did-web.ts';
 import type { CredentialSigningKey } from './vc-jwt.ts';
-import { didOf, fail, issuerIdOf, type KeyResolver, type Verification } from './verification.ts';
+import { didOf, fail, issuerIdOf, isUri, type KeyResolver, type Verification } from './verification.ts';
 
 export const CRYPTOSUITE = 'ecdsa-jcs-2019';
 export const VC_LD_MEDIA_TYPE = 'application/vc+ld+json';
@@ -44,6 +44,8 @@ export function hashData(document: Json, proofOptions: Json, curve: 'P-256' | 'P
 export interface DataIntegrityOptions {
   /** The proof's `created`, ISO 8601 (XML Schema dateTimeStamp); default now, to the second. */
   created?: string;
+  /** The proof's verification method; default `<issuer>#<kid>`. */
+  verificationMethod?: string;
 }
 
 /** The document with an embedded proof from `key`, named `<issuer DID>#<kid>`. */
@@ -55,12 +57,12 @@ export function signDataIntegrity<T extends object>(
   const unsecured = document as unknown as Json;
   if ('proof' in unsecured) throw new TypeError('the document already carries a proof');
   const issuer = issuerIdOf(unsecured);
-  if (!issuer?.startsWith('did:')) throw new TypeError('the credential issuer must be a DID');
+  if (!isUri(issuer)) throw new TypeError('the credential issuer must be a DID or URL');
   const proofOptions: Json = {
     type: 'DataIntegrityProof',
     cryptosuite: CRYPTOSUITE,
     created: options.created ?? `${new Date().toISOString().slice(0, 19)}Z`,
-    verificationMethod: verificationMethodId(issuer, key.kid),
+    verificationMethod: options.verificationMethod ?? verificationMethodId(issuer, key.kid),
     proofPurpose: 'assertionMethod',
     ...(unsecured['@context'] !== undefined && { '@context': unsecured['@context'] }),
   };

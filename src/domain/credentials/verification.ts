@@ -19,6 +19,10 @@ export const keysOfDidDocument =
 export const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
 /** The DID part of a verification method id. */
+/** True for an absolute URI (a DID or a URL): what an issuer id and a key id must be. */
+export const isUri = (value: string | undefined): value is string =>
+  value !== undefined && /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value);
+
 export const didOf = (verificationMethod: string) => verificationMethod.split('#')[0] ?? '';
 
 /** The issuer id of a credential: `issuer` as a string or as an object with `id`. */
