@@ -73,7 +73,9 @@ export {
 export { DPP_CREDENTIAL_CONTEXT, UNTP_DPP_CONTEXT, UNTP_DPP_VERSION, VC_V2_CONTEXT } from './untp.ts';
 export {
   type CredentialSigningKey,
+  envelopeVcJwt,
   signVcJwt,
+  unwrapEnvelope,
   VC_JWT_MEDIA_TYPE,
   VC_JWT_TYP,
   type VcJwtOptions,

@@ -96,3 +96,20 @@ export async function verifyVcJwt(
     return fail('the key does not belong to the issuer');
   return { ok: true, value: { credential: body, header } };
 }
+
+/**
+ * The JSON form of an enveloped credential (VC 2.0 §4.13): an `EnvelopedVerifiableCredential`
+ * whose `id` is a `data:` URL of the vc+jwt, for places that need JSON rather than the bare JWS.
+ */
+export const envelopeVcJwt = (jwt: string) => ({
+  '@context': [VC_V2_CONTEXT],
+  type: 'EnvelopedVerifiableCredential',
+  id: `data:${VC_JWT_MEDIA_TYPE},${jwt}`,
+});
+
+/** The vc+jwt inside an `EnvelopedVerifiableCredential`, or null when it holds none. */
+export function unwrapEnvelope(envelope: unknown): string | null {
+  const id = (envelope as { id?: unknown } | null)?.id;
+  const prefix = `data:${VC_JWT_MEDIA_TYPE},`;
+  return typeof id === 'string' && id.startsWith(prefix) ? id.slice(prefix.length) : null;
+}
