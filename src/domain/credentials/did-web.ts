@@ -29,16 +29,26 @@ export function didWebFor(baseUrl: string, tenantId: string): string {
 export function didWebUrl(did: string): string {
   const match = /^did:web:([^:#?/]+)((?::[^:#?/]+)*)$/.exec(did);
   if (!match) throw new TypeError('not a did:web identifier');
-  const host = decodeURIComponent(match[1] as string);
-  const segments = (match[2] as string)
-    .split(':')
-    .filter((segment) => segment !== '')
-    .map((segment) => decodeURIComponent(segment));
-  if (host.includes('/') || segments.some((s) => s === '.' || s === '..' || s.includes('/'))) {
-    throw new TypeError('the did:web has a segment that is not a path segment');
+  let host: string;
+  let segments: string[];
+  try {
+    host = decodeURIComponent(match[1] as string);
+    segments = (match[2] as string)
+      .split(':')
+      .filter((segment) => segment !== '')
+      .map((segment) => decodeURIComponent(segment));
+  } catch {
+    throw new TypeError('the did:web has a malformed percent-encoding');
+  }
+  if (/[/?#@\\\s]/.test(host) || segments.some((s) => s === '.' || s === '..' || s.includes('/'))) {
+    throw new TypeError('the did:web has a segment that is not a host or path segment');
   }
   const path = segments.length === 0 ? '.well-known' : segments.map(encodeURIComponent).join('/');
-  return `https://${host}/${path}/did.json`;
+  const url = `https://${host}/${path}/did.json`;
+  if (!URL.canParse(url) || new URL(url).host.toLowerCase() !== host.toLowerCase()) {
+    throw new TypeError('the did:web host is not a valid host');
+  }
+  return url;
 }
 
 /** The verification method id a credential names for a key: `<did>#<kid>`. */
