@@ -19,26 +19,30 @@ const OUTSIDE_OUR_FORM = ['json_serialization_flattened', 'json_serialization_ge
 function claimsAndFrame(node: Node | null): { value: unknown; frame?: Frame } {
   if (isMap(node)) {
     const value: Json = {};
+    const sd: string[] = [];
     const frame: Frame = {};
     for (const pair of node.items) {
       const keyNode = pair.key as Node;
       const key = String(isScalar(keyNode) ? keyNode.value : keyNode);
       const child = claimsAndFrame(pair.value as Node);
       value[key] = child.value;
-      if (keyNode.tag === '!sd') (frame._sd ??= []).push(key);
+      if (keyNode.tag === '!sd') sd.push(key);
       if (child.frame) frame[key] = child.frame;
     }
+    if (sd.length > 0) frame._sd = sd;
     return { value, frame: Object.keys(frame).length > 0 ? frame : undefined };
   }
   if (isSeq(node)) {
     const value: unknown[] = [];
+    const sd: number[] = [];
     const frame: Frame = {};
     node.items.forEach((item, index) => {
       const child = claimsAndFrame(item as Node);
       value.push(child.value);
-      if ((item as Node).tag === '!sd') (frame._sd ??= []).push(index);
+      if ((item as Node).tag === '!sd') sd.push(index);
       if (child.frame) frame[index] = child.frame;
     });
+    if (sd.length > 0) frame._sd = sd;
     return { value, frame: Object.keys(frame).length > 0 ? frame : undefined };
   }
   if (isScalar(node)) {
@@ -77,8 +81,14 @@ describe('OWF SD-JWT test cases through our verifier', () => {
 
   it.each(cases.filter((name) => !OUTSIDE_OUR_FORM.includes(name)))('%s', async (name) => {
     const text = readFileSync(`${DIR}/${name}/specification.yml`, 'utf8');
-    const spec = parse(text, { customTags: [{ tag: '!sd', resolve: (value: string) => value }], logLevel: 'error' });
-    const document = parseDocument(text, { customTags: [{ tag: '!sd', resolve: (value: string) => value }], logLevel: 'error' });
+    const spec = parse(text, {
+      customTags: [{ tag: '!sd', resolve: (value: string) => value }],
+      logLevel: 'error',
+    });
+    const document = parseDocument(text, {
+      customTags: [{ tag: '!sd', resolve: (value: string) => value }],
+      logLevel: 'error',
+    });
     const claimsNode = (document.contents as { get: (key: string, keep: boolean) => Node }).get(
       'user_claims',
       true,
