@@ -1,126 +1,20 @@
 // What each passport category contributes to the UNTP credential subject (docs/credentials.md has
 // the table). Only values that are present in the caller's tier are read, so a masked document
 // yields a smaller credential, never a wrong one. Missing values stay missing: nothing is guessed.
-import type {
-  CategoryContribution,
-  UntpClaim,
-  UntpLink,
-  UntpMaterial,
-  UntpMeasure,
-  UntpRegulation,
-} from './untp-types.ts';
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The value at a dotted path, or undefined. */
-function at(root: unknown, path: string): unknown {
-  let node = root;
-  for (const key of path.split('.')) {
-    if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
-  }
-  return node;
-}
-
-const text = (root: unknown, path: string) => {
-  const value = at(root, path);
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-};
-const num = (root: unknown, path: string) => {
-  const value = at(root, path);
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-};
-const list = (root: unknown, path: string): unknown[] => {
-  const value = at(root, path);
-  return Array.isArray(value) ? value : [];
-};
-const isUrl = (value: string | undefined): value is string => {
-  if (value === undefined) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
-/** A share in percent as UNTP's fraction (0..1). */
-const fraction = (percent: number | undefined) =>
-  percent === undefined || percent < 0 || percent > 100 ? undefined : Math.round(percent * 1e4) / 1e6;
-
-/** UN/ECE Rec 20 codes for the units our schemas use; other units keep our schema's notation. */
-const REC20: Record<string, string> = { kg: 'KGM', g: 'GRM', kWh: 'KWH', '%': 'P1', a: 'ANN', kgCO2e: 'KGM' };
-export const measure = (value: number, unit: string): UntpMeasure => ({
-  type: ['Measure'],
-  value,
-  unit: REC20[unit] ?? unit,
-});
-
-const link = (linkURL: string | undefined, linkName: string): UntpLink[] =>
-  isUrl(linkURL) ? [{ type: ['Link'], linkURL, linkName }] : [];
-
-const EUROPEAN_COMMISSION = { id: 'https://commission.europa.eu/', name: 'European Commission' };
-const regulation = (celex: string, name: string): UntpRegulation => ({
-  type: ['Regulation'],
-  id: `https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:${celex}`,
-  name,
-  jurisdictionCountry: 'EU',
-  administeredBy: EUROPEAN_COMMISSION,
-});
-export const REGULATIONS = {
-  batteries: regulation('32023R1542', 'Regulation (EU) 2023/1542 concerning batteries and waste batteries'),
-  ecodesign: regulation('32024R1781', 'Regulation (EU) 2024/1781 on ecodesign requirements (ESPR)'),
-  energyLabelling: regulation('32017R1369', 'Regulation (EU) 2017/1369 on energy labelling'),
-  rohs: regulation('32011L0065', 'Directive 2011/65/EU on hazardous substances in EEE (RoHS)'),
-  clp: regulation('32008R1272', 'Regulation (EC) No 1272/2008 on classification and labelling (CLP)'),
-  cpr: regulation('32011R0305', 'Regulation (EU) No 305/2011 on construction products (CPR)'),
-  cbam: regulation('32023R0956', 'Regulation (EU) 2023/956 (Carbon Border Adjustment Mechanism)'),
-} as const;
-
-interface ClaimInput {
-  subjectId: string;
-  key: string;
-  description: string;
-  regulation: UntpRegulation;
-  topic: string;
-  conformance?: boolean;
-  metric?: { name: string; value: number | undefined; unit: string };
-  evidence?: string;
-}
-
-function claim(input: ClaimInput): UntpClaim[] {
-  if (input.metric !== undefined && input.metric.value === undefined) return [];
-  const result: UntpClaim = {
-    type: ['Claim', 'Declaration'],
-    id: `${input.subjectId}#${input.key}`,
-    description: input.description,
-    referenceRegulation: input.regulation,
-    conformance: input.conformance ?? true,
-    conformityTopic: input.topic,
-  };
-  if (input.metric?.value !== undefined) {
-    result.declaredValue = [
-      {
-        type: ['Metric'],
-        metricName: input.metric.name,
-        metricValue: measure(input.metric.value, input.metric.unit),
-      },
-    ];
-  }
-  if (isUrl(input.evidence)) {
-    result.conformityEvidence = {
-      type: ['SecureLink', 'Link'],
-      linkURL: input.evidence,
-      linkName: input.description,
-    };
-  }
-  return [result];
-}
-
-const dateOnly = (value: string | undefined) =>
-  value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+import type { CategoryContribution, UntpMaterial } from './untp-types.ts';
+import {
+  at,
+  claim,
+  dateOnly,
+  fraction,
+  isObject,
+  link,
+  list,
+  measure,
+  num,
+  REGULATIONS,
+  text,
+} from './untp-values.ts';
 
 function batteries(m: unknown, subjectId: string): CategoryContribution {
   const chemistry =

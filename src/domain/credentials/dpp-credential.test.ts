@@ -105,6 +105,20 @@ describe('buildDppCredential', () => {
     expect(product.idScheme).toMatchObject({ id: 'urn:opendpp:operator:EORI:DE987654321' });
   });
 
+  it("writes percentages as fractions and keeps a claim's stated conformance", () => {
+    const textiles = buildDppCredential(base({ passport: passportDocument('textiles') })).credentialSubject;
+    for (const material of textiles.materialsProvenance ?? []) {
+      expect(material.massFraction).toBeGreaterThan(0);
+      expect(material.massFraction).toBeLessThanOrEqual(1);
+    }
+    const document = passportDocument('electronics');
+    const metadata = structuredClone(document.metadata) as { substances: { rohsCompliant: boolean } };
+    metadata.substances.rohsCompliant = false;
+    const electronics = buildDppCredential(base({ passport: { ...document, metadata } })).credentialSubject;
+    const rohs = electronics.conformityClaim?.find((claim) => claim.id.endsWith('#rohs'));
+    expect(rohs).toMatchObject({ conformance: false, conformityTopic: 'governance.compliance' });
+  });
+
   it.each([...ALL_CATEGORIES])('builds a %s credential with a product name from its metadata', (category) => {
     const credential = buildDppCredential(base({ passport: passportDocument(category) }));
     expect(credential.credentialSubject.product.name).not.toBe('09520123456788');
