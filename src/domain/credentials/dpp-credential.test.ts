@@ -94,6 +94,22 @@ describe('buildDppCredential', () => {
     });
   });
 
+  it('carries both the model passport entry and its own in a unit credential given two', () => {
+    const credential = buildDppCredential(
+      base({
+        statusEntry: [
+          { listUrl: LIST, index: 12 },
+          { listUrl: LIST, index: 4096 },
+        ],
+      }),
+    );
+    expect(credential.credentialStatus).toEqual([
+      expect.objectContaining({ id: `${LIST}#12`, statusListIndex: '12' }),
+      expect.objectContaining({ id: `${LIST}#4096`, statusListIndex: '4096' }),
+    ]);
+    expect(() => buildDppCredential(base({ statusEntry: [] }))).toThrow(RangeError);
+  });
+
   it('names a SKU product by the operator scheme, and the name falls back to the product id', () => {
     const document = {
       ...passportDocument('toys', {}),

@@ -4,7 +4,7 @@ import type { AccessTier } from '../categories/types.ts';
 import { categoryContribution } from './category-mapping.ts';
 import { type BitstringStatusListEntry, type StatusEntryInput, statusListEntry } from './status-list.ts';
 import { DPP_CREDENTIAL_CONTEXT, DPP_CREDENTIAL_TYPE } from './untp.ts';
-import type { UntpClaim, UntpLink, UntpMaterial, UntpMeasure, UntpParty } from './untp-types.ts';
+import type { UntpClaim, UntpLink, UntpMaterial, UntpParty } from './untp-types.ts';
 
 /** The members of a (masked) passport document the credential reads; see passports/document.ts. */
 export interface CredentialPassport {
@@ -37,7 +37,11 @@ export interface DppCredentialInput {
   tier: AccessTier;
   unit?: CredentialUnit;
   issuerDid: string;
-  statusEntry: StatusEntryInput;
+  /**
+   * Where the credential's revocation bit lives. A unit credential takes two: its model passport's
+   * entry and its own, so a recall of the model revokes every unit credential with one bit.
+   */
+  statusEntry: StatusEntryInput | readonly StatusEntryInput[];
   /** ISO 8601, second precision or finer. */
   validFrom: string;
   /** The passport version the document is; part of the credential id. */
@@ -51,7 +55,7 @@ export interface DppCredential {
   issuer: { type: ['CredentialIssuer']; id: string; name: string };
   validFrom: string;
   credentialSubject: ProductPassportSubject;
-  credentialStatus: BitstringStatusListEntry;
+  credentialStatus: BitstringStatusListEntry | BitstringStatusListEntry[];
 }
 
 export interface ProductPassportSubject {
@@ -100,6 +104,12 @@ const granularityOf = (value: string) =>
 
 const nonEmpty = <T>(items: T[]) => (items.length > 0 ? items : undefined);
 
+function statusOf(entries: DppCredentialInput['statusEntry']): DppCredential['credentialStatus'] {
+  const list: readonly StatusEntryInput[] = Array.isArray(entries) ? entries : [entries as StatusEntryInput];
+  if (list.length === 0) throw new RangeError('a credential needs a status entry');
+  return list.length === 1 ? statusListEntry(list[0] as StatusEntryInput) : list.map(statusListEntry);
+}
+
 /** The unsigned credential. Throws only on an out-of-range status index or a non-DID issuer. */
 export function buildDppCredential(input: DppCredentialInput): DppCredential {
   const { passport, tier, unit, issuerDid, validFrom } = input;
@@ -109,7 +119,7 @@ export function buildDppCredential(input: DppCredentialInput): DppCredential {
   const scheme = passport.productIdScheme.find((name) => name in SCHEMES);
   const maker = party(passport);
   const plant = facility(passport);
-  const weight: UntpMeasure | undefined = contribution.weight;
+  const weight = contribution.weight;
   const productionDate = unit?.manufacturedAt?.slice(0, 10) ?? contribution.productionDate;
   const furtherInformation: UntpLink[] = [...contribution.furtherInformation];
   if (unit) {
@@ -179,6 +189,6 @@ export function buildDppCredential(input: DppCredentialInput): DppCredential {
     },
     validFrom,
     credentialSubject,
-    credentialStatus: statusListEntry(input.statusEntry),
+    credentialStatus: statusOf(input.statusEntry),
   };
 }

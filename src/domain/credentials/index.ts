@@ -45,6 +45,12 @@ export {
   vcReadiness,
 } from './readiness.ts';
 export {
+  type CredentialCacheKeyInput,
+  credentialCacheKey,
+  passportRevoked,
+  unitRevoked,
+} from './revocation.ts';
+export {
   DPP_VCT,
   issueSdJwtVc,
   presentSdJwtVc,
