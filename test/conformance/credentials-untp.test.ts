@@ -71,7 +71,7 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
     },
   );
 
-  it('accepts the credential of a serialised battery unit', () => {
+  it('accepts the credential of a serialised battery unit, with its passport and unit status entries', () => {
     const credential = buildDppCredential({
       passport: passportDocument('batteries'),
       tier: 'legitimate-interest',
@@ -83,7 +83,7 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
         manufacturedAt: '2026-02-01T08:00:00.000Z',
       },
       issuerDid: did,
-      statusEntry,
+      statusEntry: [statusEntry, { ...statusEntry, index: 1024 }],
       validFrom: '2026-03-02T10:00:00Z',
     });
     expect(schemaErrors(credential)).toEqual([]);

@@ -4,12 +4,12 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type DidDocument, didWebFor } from '../../src/domain/credentials/did-web.ts';
+import { type DidDocument, didDocument, didWebFor } from '../../src/domain/credentials/did-web.ts';
 import { buildDppCredential } from '../../src/domain/credentials/dpp-credential.ts';
 import { BASE_URL, passportDocument, TENANT_ID } from '../../src/domain/credentials/fixtures.ts';
 import { signVcJwt, unwrapEnvelope, verifyVcJwt } from '../../src/domain/credentials/vc-jwt.ts';
 import { keysOfDidDocument } from '../../src/domain/credentials/verification.ts';
-import type { EcPrivateJwk } from '../../src/domain/crypto/keys.ts';
+import { type EcPrivateJwk, generateSigningKey } from '../../src/domain/crypto/keys.ts';
 import { material, materialJson } from './material.ts';
 
 type Json = Record<string, unknown>;
@@ -80,8 +80,8 @@ describe('VC-JOSE-COSE suite: issuance', () => {
 });
 
 describe('UNTP passports signed elsewhere, verified with the issuer did:web document', () => {
-  const didDocument = materialJson<DidDocument>('did-web-uncefact-vckit', 'test-and-development-did.json');
-  const resolve = keysOfDidDocument(didDocument);
+  const vckitDocument = materialJson<DidDocument>('did-web-uncefact-vckit', 'test-and-development-did.json');
+  const resolve = keysOfDidDocument(vckitDocument);
   const FIXTURES = ['uncefact-tests-untp', 'e2e', 'cypress', 'fixtures', 'credentials-e2e'];
   const envelopes = [
     materialJson<Json>(
@@ -122,8 +122,6 @@ describe('UNTP passports signed elsewhere, verified with the issuer did:web docu
   });
 
   it('our own UNTP credential verifies from our did:web document alone', async () => {
-    const { didDocument: ourDocument } = await import('../../src/domain/credentials/did-web.ts');
-    const { generateSigningKey } = await import('../../src/domain/crypto/keys.ts');
     const did = didWebFor(BASE_URL, TENANT_ID);
     const old = generateSigningKey('2025-01');
     const current = generateSigningKey('2026-01');
@@ -135,7 +133,7 @@ describe('UNTP passports signed elsewhere, verified with the issuer did:web docu
       validFrom: '2026-03-02T10:00:00Z',
     });
     const token = await signVcJwt(credential, old);
-    const document = ourDocument({
+    const document = didDocument({
       did,
       keys: [
         { kid: old.kid, publicJwk: old.publicJwk, active: false },

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { generateSigningKey } from '../crypto/keys.ts';
+import { signDataIntegrity, verifyDataIntegrity } from './data-integrity.ts';
 import {
   allocateStatusIndex,
   emptyEncodedList,
@@ -10,6 +12,7 @@ import {
   statusListCredential,
   statusListEntry,
 } from './status-list.ts';
+import { signVcJwt, verifyVcJwt } from './vc-jwt.ts';
 
 const LIST_URL = 'https://dpp.example.com/tenants/acme/status/revocation';
 
@@ -108,5 +111,25 @@ describe('status entries and index allocation', () => {
       type: ['VerifiableCredential', 'BitstringStatusListCredential'],
       credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList },
     });
+  });
+});
+
+describe('the signed list', () => {
+  it('signs and verifies like any credential, in both forms', async () => {
+    const key = generateSigningKey('k1');
+    const resolve = (id: string) =>
+      id === 'did:web:dpp.example.com:tenants:acme#k1' ? { ...key.publicJwk } : null;
+    const list = statusListCredential({
+      listUrl: LIST_URL,
+      issuerDid: 'did:web:dpp.example.com:tenants:acme',
+      encodedList: await setStatusBit(await emptyEncodedList(), 9, true),
+      validFrom: '2026-01-01T00:00:00Z',
+    });
+    expect(verifyDataIntegrity(signDataIntegrity(list, key), resolve)).toEqual({ ok: true, value: list });
+    const verified = await verifyVcJwt(await signVcJwt(list, key), resolve);
+    const subject = verified.ok
+      ? (verified.value.credential.credentialSubject as { encodedList: string })
+      : null;
+    expect(await readStatusBit(subject?.encodedList ?? '', 9)).toBe(true);
   });
 });
