@@ -141,7 +141,13 @@ describe('buildDppCredential', () => {
     expect(credential.credentialSubject.metadata).toEqual(passportDocument(category).metadata);
   });
 
-  it('refuses an issuer that is not a DID', () => {
+  it('refuses an issuer that is not a DID and a validFrom without offset', () => {
     expect(() => buildDppCredential(base({ issuerDid: 'https://example.com' }))).toThrow(TypeError);
+    expect(() => buildDppCredential(base({ validFrom: '2026-03-02T10:00:00' }))).toThrow(TypeError);
+    expect(() => buildDppCredential(base({ validFrom: new Date(0).toISOString() }))).not.toThrow();
+  });
+
+  it('names the issuer as the caller says, the operator otherwise', () => {
+    expect(buildDppCredential(base({ issuerName: 'Acme workspace' })).issuer.name).toBe('Acme workspace');
   });
 });

@@ -37,12 +37,14 @@ export interface DppCredentialInput {
   tier: AccessTier;
   unit?: CredentialUnit;
   issuerDid: string;
+  /** The issuer's display name (the workspace); by default the operator's name. */
+  issuerName?: string;
   /**
    * Where the credential's revocation bit lives. A unit credential takes two: its model passport's
    * entry and its own, so a recall of the model revokes every unit credential with one bit.
    */
   statusEntry: StatusEntryInput | readonly StatusEntryInput[];
-  /** ISO 8601, second precision or finer. */
+  /** ISO 8601 date-time with an offset (`Date#toISOString()` form), second precision or finer. */
   validFrom: string;
   /** The passport version the document is; part of the credential id. */
   version?: number;
@@ -110,10 +112,18 @@ function statusOf(entries: DppCredentialInput['statusEntry']): DppCredential['cr
   return list.length === 1 ? statusListEntry(list[0] as StatusEntryInput) : list.map(statusListEntry);
 }
 
-/** The unsigned credential. Throws only on an out-of-range status index or a non-DID issuer. */
+// XML Schema dateTimeStamp, the form VC 2.0 and the UNTP schema require (an offset is mandatory).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The unsigned credential. Throws only on a non-DID issuer, a `validFrom` that is not a date-time
+ * with offset, or a missing or out-of-range status index.
+ */
 export function buildDppCredential(input: DppCredentialInput): DppCredential {
   const { passport, tier, unit, issuerDid, validFrom } = input;
   if (!issuerDid.startsWith('did:')) throw new TypeError('the issuer must be a DID');
+  if (!DATE_TIME.test(validFrom))
+    throw new TypeError('validFrom must be an ISO 8601 date-time with an offset');
   const subjectId = unit ? unit.unitUrl : passport.digitalProductPassportId;
   const contribution = categoryContribution(passport.category, passport.metadata, subjectId);
   const scheme = passport.productIdScheme.find((name) => name in SCHEMES);
@@ -185,7 +195,7 @@ export function buildDppCredential(input: DppCredentialInput): DppCredential {
     issuer: {
       type: ['CredentialIssuer'],
       id: issuerDid,
-      name: maker?.name ?? passport.economicOperator?.name ?? issuerDid,
+      name: input.issuerName || maker?.name || passport.economicOperator?.name || issuerDid,
     },
     validFrom,
     credentialSubject,
