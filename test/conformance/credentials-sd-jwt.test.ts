@@ -10,6 +10,7 @@ import { didDocument, didWebFor } from '../../src/domain/credentials/did-web.ts'
 import { buildDppCredential } from '../../src/domain/credentials/dpp-credential.ts';
 import { BASE_URL, passportDocument, TENANT_ID } from '../../src/domain/credentials/fixtures.ts';
 import { fieldPointers } from '../../src/domain/credentials/json-pointer.ts';
+import { credentialContextUrl } from '../../src/domain/credentials/metadata-context.ts';
 import { issueSdJwtVc, presentSdJwtVc, verifySdJwtVc } from '../../src/domain/credentials/sd-jwt-vc.ts';
 import { keysOfDidDocument } from '../../src/domain/credentials/verification.ts';
 import { generateSigningKey } from '../../src/domain/crypto/keys.ts';
@@ -60,6 +61,15 @@ describe('IETF SD-JWT VC draft examples', () => {
     expect((await verifySdJwtVc(parts.join('~'), anyKid, { requireIssuerKey: false })).ok).toBe(false);
   });
 
+  it('refuses a presentation carrying a well-formed disclosure the issuer never signed (RFC 9901 §7.1)', async () => {
+    const forged = Buffer.from(JSON.stringify(['c2FsdA', 'is_over_21', true])).toString('base64url');
+    const presented = `${token('fig10-presented-sd-jwt-no-kb.txt')}${forged}~`;
+    expect(await verifySdJwtVc(presented, anyKid, { requireIssuerKey: false })).toEqual({
+      ok: false,
+      reason: 'a disclosure is not referenced by any digest',
+    });
+  });
+
   it('refuses the examples under another key', async () => {
     const other = generateSigningKey('x').publicJwk;
     expect(
@@ -84,6 +94,7 @@ describe('our passport SD-JWT VC under the RFC 9901 rules', () => {
   );
   const input = {
     issuerDid: did,
+    metadataContextUrl: credentialContextUrl(BASE_URL),
     statusEntry: { listUrl: `${BASE_URL}/tenants/${TENANT_ID}/status/revocation`, index: 11 },
     validFrom: '2026-03-02T10:00:00Z',
   };

@@ -12,6 +12,7 @@ import {
   passportDocument,
   TENANT_ID,
 } from '../../src/domain/credentials/fixtures.ts';
+import { credentialContextUrl } from '../../src/domain/credentials/metadata-context.ts';
 import { UNTP_DPP_CONTEXT, UNTP_DPP_VERSION } from '../../src/domain/credentials/untp.ts';
 import { materialJson } from './material.ts';
 
@@ -45,6 +46,7 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
       passport: passportDocument(category),
       tier: 'owner',
       issuerDid: did,
+      metadataContextUrl: credentialContextUrl(BASE_URL),
       statusEntry,
       validFrom: '2026-03-02T10:00:00Z',
       version: 3,
@@ -64,6 +66,7 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
         },
         tier: 'public',
         issuerDid: did,
+        metadataContextUrl: credentialContextUrl(BASE_URL),
         statusEntry,
         validFrom: '2026-03-02T10:00:00.123Z',
       });
@@ -83,6 +86,7 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
         manufacturedAt: '2026-02-01T08:00:00.000Z',
       },
       issuerDid: did,
+      metadataContextUrl: credentialContextUrl(BASE_URL),
       statusEntry: [statusEntry, { ...statusEntry, index: 1024 }],
       validFrom: '2026-03-02T10:00:00Z',
     });
@@ -95,6 +99,7 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
       passport: passportDocument('batteries'),
       tier: 'owner',
       issuerDid: did,
+      metadataContextUrl: credentialContextUrl(BASE_URL),
       statusEntry,
       validFrom: '2026-03-02T10:00:00Z',
     });

@@ -27,7 +27,6 @@ function batteries(m: unknown, subjectId: string): CategoryContribution {
     if (!name) continue;
     const grams = num(item, 'mass');
     materials.push({
-      type: ['Material'],
       name,
       ...(fraction(num(item, 'massShare')) !== undefined && {
         massFraction: fraction(num(item, 'massShare')),
@@ -40,7 +39,6 @@ function batteries(m: unknown, subjectId: string): CategoryContribution {
     if (!name) continue;
     const share = fraction(num(item, 'concentration'));
     materials.push({
-      type: ['Material'],
       name,
       hazardous: true,
       ...(share !== undefined && { massFraction: share }),
@@ -77,7 +75,6 @@ function textiles(m: unknown, subjectId: string): CategoryContribution {
     const share = fraction(num(item, 'share'));
     const origin = text(item, 'originCountry');
     materials.push({
-      type: ['Material'],
       name,
       ...(origin && { originCountry: origin }),
       ...(share !== undefined && { massFraction: share }),

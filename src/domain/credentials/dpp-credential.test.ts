@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { didWebFor } from './did-web.ts';
 import { buildDppCredential, type DppCredentialInput } from './dpp-credential.ts';
 import { ALL_CATEGORIES, BASE_URL, passportDocument, TENANT_ID } from './fixtures.ts';
+import { credentialContextUrl } from './metadata-context.ts';
 import { UNTP_DPP_CONTEXT } from './untp.ts';
 
 const did = didWebFor(BASE_URL, TENANT_ID);
@@ -10,6 +11,7 @@ const base = (overrides: Partial<DppCredentialInput> = {}): DppCredentialInput =
   passport: passportDocument('batteries'),
   tier: 'owner',
   issuerDid: did,
+  metadataContextUrl: credentialContextUrl(BASE_URL),
   statusEntry: { listUrl: LIST, index: 12 },
   validFrom: '2026-03-02T10:00:00Z',
   ...overrides,
@@ -18,7 +20,11 @@ const base = (overrides: Partial<DppCredentialInput> = {}): DppCredentialInput =
 describe('buildDppCredential', () => {
   it('is a VC 2.0 UNTP passport credential issued by the workspace DID, with a revocation entry', () => {
     const credential = buildDppCredential(base({ version: 4 }));
-    expect(credential['@context']).toEqual(['https://www.w3.org/ns/credentials/v2', UNTP_DPP_CONTEXT]);
+    expect(credential['@context']).toEqual([
+      'https://www.w3.org/ns/credentials/v2',
+      UNTP_DPP_CONTEXT,
+      `${BASE_URL}/contexts/dpp/credential/v1`,
+    ]);
     expect(credential.type).toEqual(['DigitalProductPassport', 'VerifiableCredential']);
     expect(credential.id).toBe(`${BASE_URL}/passport/3f1c8d0e-5b7a-4c2e-9f10-2a3b4c5d6e7f#vc-v4-owner`);
     expect(credential.issuer).toEqual({ type: ['CredentialIssuer'], id: did, name: 'Voltaic Cells SE' });
@@ -133,6 +139,12 @@ describe('buildDppCredential', () => {
     const electronics = buildDppCredential(base({ passport: { ...document, metadata } })).credentialSubject;
     const rohs = electronics.conformityClaim?.find((claim) => claim.id.endsWith('#rohs'));
     expect(rohs).toMatchObject({ conformance: false, conformityTopic: 'governance.compliance' });
+  });
+
+  it('leaves the metadata and its context out when no metadata context is given', () => {
+    const credential = buildDppCredential(base({ metadataContextUrl: undefined }));
+    expect(credential['@context']).toHaveLength(2);
+    expect(credential.credentialSubject.metadata).toBeUndefined();
   });
 
   it.each([...ALL_CATEGORIES])('builds a %s credential with a product name from its metadata', (category) => {

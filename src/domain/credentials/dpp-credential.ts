@@ -4,7 +4,7 @@ import type { AccessTier } from '../categories/types.ts';
 import { categoryContribution } from './category-mapping.ts';
 import { type BitstringStatusListEntry, type StatusEntryInput, statusListEntry } from './status-list.ts';
 import { DPP_CREDENTIAL_CONTEXT, DPP_CREDENTIAL_TYPE } from './untp.ts';
-import type { UntpClaim, UntpLink, UntpMaterial, UntpParty } from './untp-types.ts';
+import type { UntpCircularity, UntpClaim, UntpLink, UntpMaterial, UntpParty } from './untp-types.ts';
 
 /** The members of a (masked) passport document the credential reads; see passports/document.ts. */
 export interface CredentialPassport {
@@ -48,6 +48,11 @@ export interface DppCredentialInput {
   validFrom: string;
   /** The passport version the document is; part of the credential id. */
   version?: number;
+  /**
+   * `credentialContextUrl(baseUrl)`: the context that defines the category metadata's terms. Without
+   * it the credential leaves the metadata out, since JSON-LD processors would drop its terms.
+   */
+  metadataContextUrl?: string;
 }
 
 export interface DppCredential {
@@ -66,7 +71,7 @@ export interface ProductPassportSubject {
   product: Record<string, unknown> & { type: ['Product']; id: string; name: string };
   granularityLevel: 'model' | 'batch' | 'item';
   conformityClaim?: UntpClaim[];
-  circularityScorecard?: Record<string, unknown>;
+  circularityScorecard?: UntpCircularity;
   dueDiligenceDeclaration?: UntpLink;
   materialsProvenance?: UntpMaterial[];
   /** The category metadata as the tier shows it (our extension; unknown to UNTP). */
@@ -134,7 +139,6 @@ export function buildDppCredential(input: DppCredentialInput): DppCredential {
   const furtherInformation: UntpLink[] = [...contribution.furtherInformation];
   if (unit) {
     furtherInformation.unshift({
-      type: ['Link'],
       linkURL: passport.digitalProductPassportId,
       linkName: 'Model passport',
     });
@@ -168,7 +172,7 @@ export function buildDppCredential(input: DppCredentialInput): DppCredential {
     ...(plant && { producedAtFacility: plant }),
     ...(productionDate && /^\d{4}-\d{2}-\d{2}$/.test(productionDate) && { productionDate }),
     ...(passport.originCountry && { countryOfProduction: passport.originCountry }),
-    ...(weight && { dimensions: { type: ['Dimension'], weight } }),
+    ...(weight && { dimensions: { weight } }),
   };
   const circularity = contribution.circularity;
   const credentialSubject: ProductPassportSubject = {
@@ -179,17 +183,19 @@ export function buildDppCredential(input: DppCredentialInput): DppCredential {
     ...(nonEmpty(contribution.claims) && { conformityClaim: contribution.claims }),
     ...(circularity &&
       Object.keys(circularity).length > 0 && {
-        circularityScorecard: { type: ['CircularityPerformance'], ...circularity },
+        circularityScorecard: circularity,
       }),
     ...(contribution.dueDiligenceDeclaration && {
       dueDiligenceDeclaration: contribution.dueDiligenceDeclaration,
     }),
     ...(nonEmpty(contribution.materials) && { materialsProvenance: contribution.materials }),
-    ...(passport.metadata !== undefined && passport.metadata !== null && { metadata: passport.metadata }),
+    ...(input.metadataContextUrl &&
+      passport.metadata !== undefined &&
+      passport.metadata !== null && { metadata: passport.metadata }),
   };
   const version = input.version === undefined ? '' : `-v${input.version}`;
   return {
-    '@context': [...DPP_CREDENTIAL_CONTEXT],
+    '@context': [...DPP_CREDENTIAL_CONTEXT, ...(input.metadataContextUrl ? [input.metadataContextUrl] : [])],
     type: [...DPP_CREDENTIAL_TYPE],
     id: `${subjectId}#vc${version}-${tier}`,
     issuer: {

@@ -1,6 +1,7 @@
 // SD-JWT VC (application/dc+sd-jwt) of a UNTP passport credential: the credential subject's members
 // become the SD-JWT VC's claims, and every member a lower tier does not show becomes a selective
 // disclosure, so a holder can pass on only what a verifier needs.
+import { createHash } from 'node:crypto';
 import { digest, ES256, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import { decodeProtectedHeader, type JWK } from 'jose';
@@ -179,6 +180,52 @@ export async function presentSdJwtVc(token: string, disclose: Iterable<string>):
   return sdJwt.present(token, frame as never);
 }
 
+/** Every digest the payload and the disclosures reference (`_sd` members, `...` array elements). */
+function referencedDigests(value: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 64 || typeof value !== 'object' || value === null) return out;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (isObject(item) && Object.keys(item).length === 1 && typeof item['...'] === 'string')
+        out.push(item['...']);
+      else referencedDigests(item, out, depth + 1);
+    }
+    return out;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '_sd' && Array.isArray(child))
+      out.push(...child.filter((d): d is string => typeof d === 'string'));
+    else referencedDigests(child, out, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * RFC 9901 §7.1: every disclosure must be referenced by a digest in the signed payload or in another
+ * disclosure, and no digest may appear twice. (The library skips unreferenced disclosures.)
+ */
+function unreferencedDisclosure(token: string): string | null {
+  const [jwt, ...rest] = token.split('~');
+  const disclosures = rest.filter(
+    (part, index) => part !== '' && !(index === rest.length - 1 && part.includes('.')),
+  );
+  try {
+    const payload = JSON.parse(Buffer.from((jwt ?? '').split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const referenced = referencedDigests(payload);
+    for (const disclosure of disclosures) {
+      referencedDigests(JSON.parse(Buffer.from(disclosure, 'base64url').toString('utf8')), referenced);
+    }
+    if (new Set(referenced).size !== referenced.length) return 'a digest appears more than once';
+    const known = new Set(referenced);
+    const digests = disclosures.map((d) => createHash('sha256').update(d).digest('base64url'));
+    if (new Set(digests).size !== digests.length) return 'a disclosure appears more than once';
+    return digests.every((digest) => known.has(digest))
+      ? null
+      : 'a disclosure is not referenced by any digest';
+  } catch {
+    return 'a disclosure is not base64url JSON';
+  }
+}
+
 export interface VerifiedSdJwtVc {
   /** The processed claims: disclosed values in place, digests and `_sd_alg` removed. */
   claims: Json;
@@ -210,6 +257,8 @@ export async function verifySdJwtVc(
   if (!jwk) return fail(`no assertion key ${kid}`);
   try {
     const result = await (await instance({ verifierJwk: jwk })).verify(token);
+    const unreferenced = unreferencedDisclosure(token);
+    if (unreferenced) return fail(unreferenced);
     const claims = result.payload as Json;
     if (requireIssuerKey && claims.iss !== didOf(kid)) return fail('the key does not belong to the issuer');
     return { ok: true, value: { claims, header } };

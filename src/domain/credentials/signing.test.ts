@@ -9,6 +9,7 @@ import { didDocument, didWebFor } from './did-web.ts';
 import { buildDppCredential } from './dpp-credential.ts';
 import { BASE_URL, passportDocument, TENANT_ID } from './fixtures.ts';
 import { fieldPointers } from './json-pointer.ts';
+import { credentialContextUrl } from './metadata-context.ts';
 import { DPP_VCT, issueSdJwtVc, presentSdJwtVc, verifySdJwtVc } from './sd-jwt-vc.ts';
 import { envelopeVcJwt, signVcJwt, unwrapEnvelope, verifyVcJwt } from './vc-jwt.ts';
 import { keysOfDidDocument } from './verification.ts';
@@ -31,13 +32,19 @@ const credential = buildDppCredential({
   passport: passportDocument('batteries'),
   tier: 'legitimate-interest',
   issuerDid: did,
+  metadataContextUrl: credentialContextUrl(BASE_URL),
   statusEntry: { listUrl: `${BASE_URL}/tenants/${TENANT_ID}/status/revocation`, index: 3 },
   validFrom: '2026-03-02T10:00:00Z',
 });
 
 /** The token with the character at `index` replaced by another base64url character. */
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/**
+ * The token with the base64url character at `index` changed in its top bit: the last character of
+ * a segment may carry unused low bits, so a low-bit change could decode to the same bytes.
+ */
 const flip = (token: string, index: number) =>
-  token.slice(0, index) + (token[index] === 'A' ? 'B' : 'A') + token.slice(index + 1);
+  token.slice(0, index) + B64URL[B64URL.indexOf(token[index] as string) ^ 32] + token.slice(index + 1);
 
 describe('vc+jwt', () => {
   it('signs ES256 with typ vc+jwt, cty vc and a kid in the DID document, and verifies', async () => {
@@ -180,6 +187,15 @@ describe('SD-JWT VC', () => {
     const jwt = token.split('~')[0] as string;
     const signatureAt = jwt.lastIndexOf('.') + 5;
     expect((await verifySdJwtVc(flip(token, signatureAt), resolve)).ok).toBe(false);
+    const extra = Buffer.from(JSON.stringify(['c2FsdA', 'batteryStatus', 'REPURPOSED'])).toString(
+      'base64url',
+    );
+    expect(await verifySdJwtVc(`${token}${extra}~`, resolve)).toEqual({
+      ok: false,
+      reason: 'a disclosure is not referenced by any digest',
+    });
+    const [first, second] = token.split('~');
+    expect((await verifySdJwtVc(`${first}~${second}~${second}~`, resolve)).ok).toBe(false);
     const foreign = await issueSdJwtVc(credential, stranger, { publicFields: [] });
     expect((await verifySdJwtVc(foreign, resolve)).ok).toBe(false);
   });

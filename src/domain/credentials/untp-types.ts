@@ -1,14 +1,14 @@
 // The UNTP DPP 0.6.1 shapes we emit (a subset of the release's schema; members we never fill are
-// left out).
+// left out). Objects whose class the release's JSON-LD context does not define (Link, Measure,
+// Metric, Dimension, Material, CircularityPerformance) carry no `type`, as in the release sample:
+// a type the context cannot expand would make the credential invalid JSON-LD.
 
 export interface UntpLink {
-  type: ['Link'];
   linkURL: string;
   linkName: string;
 }
 
 export interface UntpMeasure {
-  type: ['Measure'];
   value: number;
   unit: string;
 }
@@ -32,14 +32,13 @@ export interface UntpClaim {
   id: string;
   description: string;
   referenceRegulation: UntpRegulation;
-  declaredValue?: { type: ['Metric']; metricName: string; metricValue: UntpMeasure }[];
+  declaredValue?: { metricName: string; metricValue: UntpMeasure }[];
   conformance: boolean;
   conformityTopic: string;
-  conformityEvidence?: { type: ['SecureLink', 'Link']; linkURL: string; linkName: string };
+  conformityEvidence?: { linkURL: string; linkName: string };
 }
 
 export interface UntpMaterial {
-  type: ['Material'];
   name: string;
   originCountry?: string;
   massFraction?: number;
@@ -49,7 +48,6 @@ export interface UntpMaterial {
 }
 
 export interface UntpCircularity {
-  type: ['CircularityPerformance'];
   recyclingInformation?: UntpLink;
   repairInformation?: UntpLink;
   recyclableContent?: number;
@@ -65,6 +63,6 @@ export interface CategoryContribution {
   furtherInformation: UntpLink[];
   claims: UntpClaim[];
   materials: UntpMaterial[];
-  circularity?: Omit<UntpCircularity, 'type'>;
+  circularity?: UntpCircularity;
   dueDiligenceDeclaration?: UntpLink;
 }

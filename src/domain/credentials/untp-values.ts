@@ -45,13 +45,12 @@ export const fraction = (percent: number | undefined) =>
 /** UN/ECE Rec 20 codes for the units our schemas use; other units keep our schema's notation. */
 const REC20: Record<string, string> = { kg: 'KGM', g: 'GRM', kWh: 'KWH', '%': 'P1', a: 'ANN' };
 export const measure = (value: number, unit: string): UntpMeasure => ({
-  type: ['Measure'],
   value,
   unit: REC20[unit] ?? unit,
 });
 
 export const link = (linkURL: string | undefined, linkName: string): UntpLink[] =>
-  isUrl(linkURL) ? [{ type: ['Link'], linkURL, linkName }] : [];
+  isUrl(linkURL) ? [{ linkURL, linkName }] : [];
 
 const EUROPEAN_COMMISSION = { id: 'https://commission.europa.eu/', name: 'European Commission' };
 const regulation = (celex: string, name: string): UntpRegulation => ({
@@ -95,7 +94,6 @@ export function claim(input: ClaimInput): UntpClaim[] {
   if (input.metric?.value !== undefined) {
     result.declaredValue = [
       {
-        type: ['Metric'],
         metricName: input.metric.name,
         metricValue: measure(input.metric.value, input.metric.unit),
       },
@@ -103,7 +101,6 @@ export function claim(input: ClaimInput): UntpClaim[] {
   }
   if (isUrl(input.evidence)) {
     result.conformityEvidence = {
-      type: ['SecureLink', 'Link'],
       linkURL: input.evidence,
       linkName: input.description,
     };
