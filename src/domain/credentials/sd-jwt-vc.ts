@@ -6,7 +6,7 @@ import { digest, ES256, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance, type SdJwtVcPayload } from '@sd-jwt/sd-jwt-vc';
 import { decodeProtectedHeader, type JWK } from 'jose';
 import { verificationMethodId } from './did-web.ts';
-import { escapeSegment, pointerSegments } from './json-pointer.ts';
+import { escapeSegment, fieldPointers, pointerSegments } from './json-pointer.ts';
 import { DPP_CREDENTIAL_CONTEXT } from './untp.ts';
 import type { CredentialSigningKey } from './vc-jwt.ts';
 import { didOf, fail, issuerIdOf, isUri, type KeyResolver, type Verification } from './verification.ts';
@@ -57,9 +57,10 @@ const FIXED_CLAIMS = new Set(['@context', 'iss', 'vct', 'iat', 'nbf', 'jti', 'su
 type Frame = { _sd?: (string | number)[]; [member: string]: unknown };
 
 /**
- * The disclosure frame: a member is disclosable unless its pointer (or a descendant's) is public;
- * an object under a disclosable member has disclosable members too, so a holder can reveal one
- * field of it. Arrays are disclosed whole.
+ * The disclosure frame: an object member stays in clear when its pointer or a descendant's is
+ * public, any other value only when it and everything in it is public (an array the public tier
+ * shows shorter is a disclosure); an object under a disclosable member has disclosable members
+ * too, so a holder can reveal one field of it. Arrays are disclosed whole.
  */
 function frameOf(
   value: Json,
@@ -73,7 +74,10 @@ function frameOf(
   for (const [key, child] of Object.entries(value)) {
     if (top && FIXED_CLAIMS.has(key)) continue;
     const pointer = `${prefix}/${escapeSegment(key)}`;
-    if (!isPublic(pointer) && !hasPublicBelow(pointer)) sd.push(key);
+    const clear = isObject(child)
+      ? isPublic(pointer) || hasPublicBelow(pointer)
+      : isPublic(pointer) && fieldPointers(child, pointer).every(isPublic);
+    if (!clear) sd.push(key);
     if (isObject(child)) {
       const nested = frameOf(child, pointer, isPublic, hasPublicBelow, false);
       if (Object.keys(nested).length > 0) frame[key] = nested;

@@ -161,6 +161,18 @@ describe('SD-JWT VC', () => {
     expect(payload.metadata.circularity._sd).toHaveLength(1);
   });
 
+  it('hides an array the public tier shows shorter (no restricted item leaks in clear)', async () => {
+    const materials = credential.credentialSubject.materialsProvenance ?? [];
+    expect(materials.length).toBeGreaterThan(1);
+    const shorter = structuredClone(publicView);
+    shorter.credentialSubject.materialsProvenance = materials.slice(-1);
+    const token = await issueSdJwtVc(credential, key, { publicFields: fieldPointers(shorter) });
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
+    expect(payload.materialsProvenance).toBeUndefined();
+    const whole = await verifySdJwtVc(token, resolve);
+    expect(whole.ok && whole.value.claims.materialsProvenance).toEqual(materials);
+  });
+
   it('verifies whole, and a holder-chosen subset verifies and shows just that', async () => {
     const token = await issueSdJwtVc(credential, key, { publicFields: fieldPointers(publicView) });
     const whole = await verifySdJwtVc(token, resolve);
