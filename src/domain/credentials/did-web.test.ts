@@ -91,7 +91,7 @@ describe('didDocument', () => {
     expect(document.assertionMethod).toEqual([`${did}#2025-01`, `${did}#2026-01`]);
     expect(document.authentication).toEqual([`${did}#2026-01`]);
     expect(document.service).toEqual([
-      { id: `${did}#resolver`, type: 'GS1DigitalLinkResolver', serviceEndpoint: 'https://dpp.example.com' },
+      { id: `${did}#resolver`, type: 'LinkedDomains', serviceEndpoint: 'https://dpp.example.com' },
     ]);
   });
 

@@ -2,10 +2,12 @@
 // node, so resolution is a plain HTTPS GET of `<baseUrl>/tenants/<tenantId>/did.json`.
 import { type EcPublicJwk, publicJwk } from '../crypto/keys.ts';
 
-export const DID_CONTEXT = ['https://www.w3.org/ns/did/v1', 'https://www.w3.org/ns/cid/v1'] as const;
+// The same contexts and service type as the document the node already serves (docs/sealing.md), so
+// that route can build its answer here without changing it.
+export const DID_CONTEXT = ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/jwk/v1'] as const;
 
-/** Type of the service entry that points at the node's public resolver (GS1 Digital Link URLs). */
-export const RESOLVER_SERVICE_TYPE = 'GS1DigitalLinkResolver';
+/** Type of the service entry that points at the node, whose public resolver serves the workspace's links. */
+export const RESOLVER_SERVICE_TYPE = 'LinkedDomains';
 
 /**
  * The did:web of a workspace: the host (its `:port` written `%3A`), the base URL's path segments,
@@ -18,7 +20,10 @@ export function didWebFor(baseUrl: string, tenantId: string): string {
   }
   if (!/^[A-Za-z0-9._~-]+$/.test(tenantId)) throw new TypeError('the tenant id is not a URL-safe segment');
   const host = url.port ? `${url.hostname}%3A${url.port}` : url.hostname;
-  const path = url.pathname.split('/').filter((segment) => segment !== '');
+  const path = url.pathname
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(encodeURIComponent);
   return ['did', 'web', host, ...path, 'tenants', tenantId].join(':');
 }
 
