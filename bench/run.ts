@@ -5,6 +5,7 @@ import pg from 'pg';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, printRows, SECONDS } from './lib/measure.ts';
 import { passportThroughput } from './passports.ts';
+import { sealFigures } from './seal.ts';
 import { unitFigures } from './units.ts';
 import { whoamiThroughput } from './whoami.ts';
 
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     ]);
     printRows(`${store}: battery units`, await unitFigures(url));
   }
+  printRows('Seals', await sealFigures());
 }
 
 await main();

@@ -20,14 +20,19 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
+import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
 import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-client.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportRoutes } from './modules/passports/routes.ts';
+import { renderCache } from './modules/resolution/render-cache.ts';
+import { resolutionRoutes } from './modules/resolution/routes.ts';
+import { sealRoutes } from './modules/seals/routes.ts';
+import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
-import { passportUnitRoutes } from './modules/units/routes.ts';
+import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';
@@ -42,6 +47,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Change notifications of the store: other instances' commits drop cached state here. */
   changes?: ChangeFeed;
+  /** The master key when it comes from elsewhere than MASTER_KEY (the embedded store's own). */
+  masterKey?: Uint8Array;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
   eoriRegistry?: EoriRegistry;
 }
@@ -83,12 +90,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const limits = await registerRateLimits(app, config.rateLimits, redis);
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
+  // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
+  const renders = renderCache();
   if (options.changes) {
     const unsubscribe = [
       options.changes.onChange((payload) => {
-        if (payload.startsWith('tenant:')) principals.forgetTenant(payload.slice('tenant:'.length));
+        if (!payload.startsWith('tenant:')) return;
+        principals.forgetTenant(payload.slice('tenant:'.length));
+        renders.forgetTenant(payload.slice('tenant:'.length));
       }),
-      options.changes.onReset(() => principals.forgetAll()),
+      options.changes.onReset(() => {
+        principals.forgetAll();
+        renders.forgetAll();
+      }),
     ];
     app.addHook('onClose', async () => {
       for (const stop of unsubscribe) stop();
@@ -96,7 +110,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   registerAuth(app, {
     lookupKey: (token) => principals.lookup(token),
-    forgetWorkspace: (tenantId) => principals.forgetTenant(tenantId),
+    forgetWorkspace: (tenantId) => {
+      principals.forgetTenant(tenantId);
+      renders.forgetTenant(tenantId);
+    },
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
@@ -116,6 +133,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     clock,
     baseUrl: config.publicBaseUrl,
+    sealing: sealingSetup(config, options.masterKey),
+    lookupKey: (token) => principals.lookup(token),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {
@@ -130,8 +149,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await vocabularyRoutes(routes, context);
     await passportRoutes(routes, context);
     await passportHistoryRoutes(routes, context);
+    await sealRoutes(routes, context);
+    await resolutionRoutes(routes, context, { cache: renders });
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
+    await gs1Routes(routes, context);
   });
   await app.ready();
   return app;

@@ -1,5 +1,6 @@
 // `opendpp`: admin tasks over a running node's HTTP admin API (the embedded store belongs to the
-// running service, so the CLI never opens it), plus `migrate` for a PostgreSQL DATABASE_URL.
+// running service, so the CLI never opens it), `migrate` for a PostgreSQL DATABASE_URL, and `verify`
+// of a sealed passport document offline.
 import { parseArgs } from 'node:util';
 
 const USAGE = `Usage: opendpp <command> [options]
@@ -12,6 +13,8 @@ const USAGE = `Usage: opendpp <command> [options]
   keys list --workspace ID
   keys revoke --workspace ID --key KEY_ID
   migrate                      apply migrations to DATABASE_URL
+  verify FILE.json [--ca CA.pem]   verify a sealed passport document offline (full or masked);
+                               exit status 0 when valid, 1 when not
 
 Environment: OPENDPP_URL (default http://127.0.0.1:3000), PLATFORM_ADMIN_TOKEN.`;
 
@@ -27,6 +30,7 @@ const { values, positionals } = parseArgs({
     operator: { type: 'string' },
     expires: { type: 'string' },
     key: { type: 'string' },
+    ca: { type: 'string' },
     subscription: { type: 'string' },
     'mfa-required': { type: 'string' },
     'passport-limit': { type: 'string' },
@@ -121,6 +125,13 @@ async function run(): Promise<unknown> {
       const database = await openDatabase({ databaseUrl: url });
       await database.close();
       return { success: true, migrated: true };
+    }
+    case `verify ${action ?? ''}`.trim(): {
+      if (!action) throw new UsageError('verify needs the path of a document (JSON)');
+      const { verifyFile } = await import('./verify-file.ts');
+      const result = await verifyFile(action, values.ca);
+      if (!result.valid) process.exitCode = 1;
+      return result;
     }
     default:
       throw new UsageError(area ? `unknown command: ${positionals.join(' ')}` : 'no command given');

@@ -19,6 +19,11 @@ export const ConfigSchema = Type.Object({
   logLevel: Type.Enum(LOG_LEVELS),
   /** SOAP endpoint of the EU EORI validation service; unset, EORI numbers are not looked up. */
   eoriValidationUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
+  /** PEM files of the platform seal CA; unset, the node creates its own CA on first need. */
+  sealCaCert: Type.Optional(Type.String({ minLength: 1 })),
+  sealCaKey: Type.Optional(Type.String({ minLength: 1 })),
+  /** RFC 3161 time-stamping authority; unset, seals carry no timestamp. */
+  tsaUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
   /** Requests per minute per client address, by kind of traffic (the spec's Limits; tunable behind a CDN). */
   rateLimits: Type.Object({
     anonymous: Type.Integer({ minimum: 1 }),
@@ -77,6 +82,9 @@ const NAMES: Record<keyof Config, string> = {
   trustProxy: 'TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
   eoriValidationUrl: 'EORI_VALIDATION_URL',
+  sealCaCert: 'SEAL_CA_CERT',
+  sealCaKey: 'SEAL_CA_KEY',
+  tsaUrl: 'TSA_URL',
   rateLimits: 'RATE_LIMIT_*',
   buildCommit: 'BUILD_COMMIT',
   buildTime: 'BUILD_TIME',
@@ -96,11 +104,14 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     eoriValidationUrl: optional(env, 'EORI_VALIDATION_URL'),
+    sealCaCert: optional(env, 'SEAL_CA_CERT'),
+    sealCaKey: optional(env, 'SEAL_CA_KEY'),
+    tsaUrl: optional(env, 'TSA_URL'),
     rateLimits: {
       anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),
       publicResolution: positive(env, 'RATE_LIMIT_PUBLIC_RESOLUTION', 30),
       publicValidator: positive(env, 'RATE_LIMIT_PUBLIC_VALIDATOR', 10),
-      authenticatedIp: positive(env, 'RATE_LIMIT_AUTHENTICATED_IP', 6_000),
+      authenticatedIp: positive(env, 'RATE_LIMIT_AUTHENTICATED_IP', 60_000),
     },
     buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
     buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
@@ -121,6 +132,9 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     // Several instances share one PostgreSQL: a key generated per instance would make secrets
     // written by one unreadable by the others.
     throw new ConfigError('MASTER_KEY is required when DATABASE_URL is set');
+  }
+  if (Boolean(candidate.sealCaCert) !== Boolean(candidate.sealCaKey)) {
+    throw new ConfigError('SEAL_CA_CERT and SEAL_CA_KEY are set together or not at all');
   }
   return Object.freeze(candidate as Config);
 }

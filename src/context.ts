@@ -12,7 +12,9 @@ import type {
 } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { KeyLookup } from './http/auth.ts';
 import type { EoriRegistry } from './modules/operators/eori-client.ts';
+import type { Sealing } from './modules/seals/setup.ts';
 
 export interface ServiceContext {
   db: Db;
@@ -22,10 +24,14 @@ export interface ServiceContext {
   baseUrl: string;
   /** Looks EORI numbers up; absent when EORI_VALIDATION_URL is unset (operators stay unchecked). */
   eoriRegistry?: EoriRegistry;
+  /** The master key, the seal CA from files, the TSA client. */
+  sealing: Sealing;
 }
 
 export interface AppContext extends ServiceContext {
   config: Config;
+  /** The principal an API key names (cached; see keys/principal-cache.ts), for routes that take optional credentials. */
+  lookupKey: (token: string) => Promise<KeyLookup>;
 }
 
 export type App = FastifyInstance<

@@ -7,14 +7,21 @@ import { DataDirLockedError } from './db/lock.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, buildInfoFromGit());
-  const [{ buildApp }, { bootstrap, printFirstBootSecrets }, { openDatabase }, { loggableError }, purging] =
-    await Promise.all([
-      import('./app.ts'),
-      import('./bootstrap.ts'),
-      import('./db/client.ts'),
-      import('./http/loggable-error.ts'),
-      import('./modules/units/idempotency-purge.ts'),
-    ]);
+  const [
+    { buildApp },
+    { bootstrap, printFirstBootSecrets },
+    { openDatabase },
+    { loggableError },
+    purging,
+    { embeddedMasterKey },
+  ] = await Promise.all([
+    import('./app.ts'),
+    import('./bootstrap.ts'),
+    import('./db/client.ts'),
+    import('./http/loggable-error.ts'),
+    import('./modules/units/idempotency-purge.ts'),
+    import('./modules/seals/master-key.ts'),
+  ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
@@ -25,6 +32,8 @@ async function main(): Promise<void> {
     db: database.db,
     changes: database.changes,
     adminTokenHash: boot.adminTokenHash,
+    // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
+    ...(config.masterKey ? {} : { masterKey: embeddedMasterKey(config.dataDir) }),
   });
 
   const purge = setInterval(() => {

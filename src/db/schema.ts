@@ -4,5 +4,6 @@
 export * from './schema/audit.ts';
 export * from './schema/parties.ts';
 export * from './schema/passports.ts';
+export * from './schema/seals.ts';
 export * from './schema/tenancy.ts';
 export * from './schema/units.ts';

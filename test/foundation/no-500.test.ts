@@ -38,6 +38,9 @@ describe('no route answers arbitrary input with a 500', () => {
       { method: 'POST', url: `/api/v1/passports/${passport.id}/units`, headers: key },
       { method: 'POST', url: `/api/v1/units/${unit.id}/events`, headers: key },
       { method: 'POST', url: `/api/v1/units/${unit.id}/events/bulk`, headers: key },
+      { method: 'POST', url: '/api/v1/gs1/gtin', headers: key },
+      { method: 'POST', url: '/api/v1/gs1/decode', headers: key },
+      { method: 'POST', url: '/api/v1/gs1/decode/batch', headers: key },
     ];
     reads = [
       '/api/v1/passports',

@@ -111,6 +111,26 @@ describe.each([
   });
 });
 
+describe('the per-address ceiling of authenticated calls', () => {
+  it('refuses an address past RATE_LIMIT_AUTHENTICATED_IP whatever the plan, and no other address', async () => {
+    const app = await testApp({ env: { RATE_LIMIT_AUTHENTICATED_IP: '5' } });
+    try {
+      const workspace = await createWorkspace(app, 'enterprise');
+      const ip = randomIp();
+      const call = (remoteAddress: string) =>
+        app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(workspace.token), remoteAddress });
+      for (let i = 0; i < 5; i++) expect((await call(ip)).statusCode).toBe(200);
+      const refused = await call(ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await call(randomIp())).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('rate limits shared through Redis', () => {
   it('count one budget across instances', async () => {
     const [one, two] = await Promise.all([testApp({ env: { REDIS_URL } }), testApp({ env: { REDIS_URL } })]);

@@ -1,5 +1,5 @@
 // The service as a user runs it: a real process on an embedded store in a fresh data directory.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,8 @@ describe('the service process on its embedded store', () => {
       const whoami = await get(`${server.url}/api/v1/whoami`, demoKey);
       expect(whoami.status).toBe(200);
       expect(whoami.body.tenant).toMatchObject({ subdomain: 'demo', tier: 'growth' });
+      // Without MASTER_KEY the embedded store keeps its own, readable by its owner only.
+      expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
 
       const created = await run(
         [

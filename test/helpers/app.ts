@@ -6,9 +6,11 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { testDatabase } from './db.ts';
+import { scanResponsesForSecrets } from './secret-scan.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const BASE_URL = 'https://dpp.example.test';
+export const TEST_MASTER_KEY = '5e'.repeat(32);
 
 export interface TestAppOptions {
   clock?: () => Date;
@@ -21,9 +23,12 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
     PUBLIC_BASE_URL: BASE_URL,
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
+    // One master key for every test app, so that instances sharing a store open each other's secrets.
+    MASTER_KEY: TEST_MASTER_KEY,
     ...options.env,
   });
-  return buildApp({ config, db, changes, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({ config, db, changes, ...(options.clock ? { clock: options.clock } : {}) });
+  return scanResponsesForSecrets(app);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

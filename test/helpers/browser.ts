@@ -1,16 +1,27 @@
-// A real Chromium (Debian's package), driven by playwright-core, for tests of the pages people see.
+// A real Chromium driven by playwright-core, for tests of the pages people see: CHROMIUM_PATH if
+// set, else the system's (Debian's package), else the one the @sparticuz/chromium dev dependency
+// carries inside itself, so that `npm install && npm test` passes on a machine with no browser.
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's chromium package (or set CHROMIUM_PATH)`);
+export async function chromiumPath(): Promise<string> {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`CHROMIUM_PATH names no file: ${configured}`);
+    return configured;
   }
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  // Unpacked once into the temporary directory on first use.
+  const { default: bundled } = await import('@sparticuz/chromium');
+  return bundled.executablePath();
+}
+
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: await chromiumPath(),
     // The closed network refuses Chromium's own background traffic; these keep it quiet.
     args: [
       '--no-sandbox',

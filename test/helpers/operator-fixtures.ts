@@ -1,9 +1,11 @@
 // Operators through the real API, and passport rows written directly: operator and facility tests
 // need passports that exist, not the passports API.
+
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../src/context.ts';
 import { passports } from '../../src/db/schema.ts';
+import type { PassportStatus } from '../../src/domain/passports/lifecycle.ts';
 import { bearer, type TestWorkspace } from './app.ts';
 import { testDatabase } from './db.ts';
 
@@ -36,7 +38,7 @@ export async function createOperator(
 export async function insertPassport(
   tenantId: string,
   operatorId: string,
-  options: { facilityId?: string; status?: string } = {},
+  options: { facilityId?: string; status?: PassportStatus } = {},
 ): Promise<string> {
   const { db } = await testDatabase();
   const [row] = await db

@@ -178,7 +178,9 @@ describe('POST /api/v1/passports/{passportId}/units', () => {
     );
     const ids = response.json().units.map((u: { id: string }) => u.id);
     const { db } = await testDatabase();
-    const audit = await db.select().from(auditEvents).where(eq(auditEvents.tenantId, ws.workspace.id));
+    const audit = (
+      await db.select().from(auditEvents).where(eq(auditEvents.tenantId, ws.workspace.id))
+    ).filter((row) => row.action === 'batteryunit.created');
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'batteryunit.created',

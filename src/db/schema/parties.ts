@@ -1,6 +1,7 @@
 // Economic operators and manufacturing facilities of a workspace.
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OperatorRole } from '../../domain/operators/registration.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { tenants } from './tenancy.ts';
 
@@ -15,7 +16,7 @@ export const operators = pgTable(
     name: text('name').notNull(),
     regId: text('reg_id').notNull(),
     regIdScheme: text('reg_id_scheme').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<OperatorRole>().notNull(),
     country: text('country'),
     address: jsonb('address'),
     /** Outcome of the registry check: confirmed, not_found, unchecked (no registry configured or it failed). */

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AccessTier, Granularity } from '../../domain/categories/types.ts';
+import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { operators } from './parties.ts';
 import { tenants } from './tenancy.ts';
@@ -31,8 +33,8 @@ export const passports = pgTable(
     originCountry: text('origin_country'),
     operatorId: uuid('operator_id').notNull(),
     facilityId: uuid('facility_id'),
-    granularity: text('granularity').notNull().default('model'),
-    status: text('status').notNull(),
+    granularity: text('granularity').$type<Granularity>().notNull().default('model'),
+    status: text('status').$type<PassportStatus>().notNull(),
     metadata: jsonb('metadata').notNull(),
     /** The live version number: archived versions are 1 … version − 1. */
     version: integer('version').notNull().default(1),
@@ -55,6 +57,9 @@ export const passports = pgTable(
     }),
     index('passports_operator_idx').on(table.tenantId, table.operatorId),
     index('passports_list_idx').on(table.tenantId, table.createdAt, table.id),
+    // Public resolution finds a passport before it knows the workspace: by id, or by GS1 key.
+    index('passports_public_id_idx').on(table.id),
+    index('passports_public_product_idx').on(table.productId, table.createdAt),
   ],
 );
 
@@ -91,7 +96,7 @@ export const passportAccessLog = pgTable(
     id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     passportId: uuid('passport_id').notNull(),
     /** public, legitimate-interest, authority. */
-    tier: text('tier').notNull(),
+    tier: text('tier').$type<AccessTier>().notNull(),
     /** e.g. `grant:<id>`, `anonymous`. */
     accessor: text('accessor').notNull(),
     /** What was read: resolve, history, version, unit. */

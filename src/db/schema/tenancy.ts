@@ -1,14 +1,16 @@
 // Workspaces (tenants), their API keys, and node-wide settings.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Role } from '../../domain/auth/permissions.ts';
+import type { SubscriptionStatus, Tier } from '../../domain/auth/plans.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   subdomain: text('subdomain').notNull().unique(),
-  tier: text('tier').notNull(),
-  subscriptionStatus: text('subscription_status').notNull().default('active'),
+  tier: text('tier').$type<Tier>().notNull(),
+  subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('active'),
   mfaRequired: boolean('mfa_required').notNull().default(false),
   passportLimit: integer('passport_limit').notNull(),
   // Kept by the passport service in the same transaction as each status move, so whoami and quota
@@ -30,7 +32,7 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     /** SHA-256 of the whole token, hex. The token itself is never stored. */
     secretHash: text('secret_hash').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     permissions: text('permissions').array().notNull(),
     operatorId: uuid('operator_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),

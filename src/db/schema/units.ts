@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { EventType, UnitStatus } from '../../domain/units/status.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { passports } from './passports.ts';
 import { tenants } from './tenancy.ts';
@@ -35,7 +36,7 @@ export const batteryUnits = pgTable(
     /** Null for a unit of a SKU passport: no GS1 key, so nothing a scanner could resolve. */
     digitalLinkUri: text('digital_link_uri'),
     manufacturedAt: timestamp('manufactured_at', { withTimezone: true, mode: 'date' }),
-    status: text('status').notNull().default('IN_SERVICE'),
+    status: text('status').$type<UnitStatus>().notNull().default('IN_SERVICE'),
     ceasedAt: timestamp('ceased_at', { withTimezone: true, mode: 'date' }),
     predecessorUnitId: uuid('predecessor_unit_id'),
     // The snapshot: values of the newest event (by recorded_at, then id) carrying a measurement.
@@ -51,6 +52,8 @@ export const batteryUnits = pgTable(
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
     uniqueIndex('battery_units_serial_idx').on(table.tenantId, table.passportId, table.serialNumber),
+    // Public resolution of /unit/{id}, before the workspace is known.
+    index('battery_units_public_id_idx').on(table.id),
     // A passport with units is never deleted: a draft that has them answers 409.
     foreignKey({
       columns: [table.tenantId, table.passportId],
@@ -75,14 +78,14 @@ export const batteryUnitEvents = pgTable(
     tenantId: uuid('tenant_id').notNull(),
     id: uuid('id').notNull(),
     batteryUnitId: uuid('battery_unit_id').notNull(),
-    eventType: text('event_type').notNull(),
+    eventType: text('event_type').$type<EventType>().notNull(),
     stateOfHealth: doublePrecision('state_of_health'),
     cycleCount: bigint('cycle_count', { mode: 'number' }),
     remainingCapacityAh: doublePrecision('remaining_capacity_ah'),
     temperatureC: doublePrecision('temperature_c'),
     payload: jsonb('payload'),
     /** The unit status the event carried, if any (kept for audit; not part of the event record). */
-    status: text('status'),
+    status: text('status').$type<UnitStatus>(),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },

@@ -1,7 +1,7 @@
 // A QR code as inline SVG, drawn from the `qrcode` package's module matrix: one path, crisp at any
 // size, with the quiet zone of four modules that QR (ISO/IEC 18004) and GS1 ask for.
 import QRCode from 'qrcode';
-import { escapeHtml } from '../vocabulary/html.ts';
+import { escapeHtml } from '../xml-escape.ts';
 
 export const QR_QUIET_ZONE = 4;
 

@@ -1,7 +1,9 @@
 // The passport document (owner variant, JSON-LD): the EN 18223 header fields and the category
 // metadata at the root. Field order is fixed, so a state always renders to the same text and an
 // archived version is byte-for-byte what was served before the change that archived it.
+
 import { SCHEMA_CATEGORIES } from '../categories/types.ts';
+import { passportDigitalLink } from '../gs1/digital-link.ts';
 import { dppStatus, type PassportStatus } from './lifecycle.ts';
 
 export interface PassportState {
@@ -41,11 +43,8 @@ export interface RenderInput {
 
 export const contextUrl = (baseUrl: string) => `${baseUrl}/contexts/dpp/v1`;
 
-export function digitalLinkUri(baseUrl: string, scheme: string, productId: string): string | null {
-  if (scheme === 'GTIN') return `${baseUrl}/01/${productId}`;
-  if (scheme === 'GRAI') return `${baseUrl}/8003/${encodeURIComponent(productId)}`;
-  return null;
-}
+/** The passport's GS1 Digital Link; built where every other link of the node is. */
+export const digitalLinkUri = passportDigitalLink;
 
 /** The data requirements a passport follows: the served schema, or the named built-in rule set. */
 export function contentSpecificationIds(baseUrl: string, category: string): string[] {

@@ -1,8 +1,8 @@
-// The unit page (`Accept: text/html` on GET /api/v1/units/{id}): serial, model, status, current
-// state, the state-of-health chart, recent events and the unit's link, in the caller's language.
-// Template literals with every piece of text escaped; the page loads nothing from elsewhere.
+// What the unit page (`Accept: text/html` on GET /api/v1/units/{id}) shows: serial, model, status,
+// current state, the state-of-health chart, recent events and the unit's link, in the caller's
+// language, as plain strings for the `unit` template (which escapes them). Only the two inline
+// SVGs are markup, built by our own renderers.
 import { qrSvg } from '../gs1/qr-svg.ts';
-import { escapeHtml } from '../vocabulary/html.ts';
 import { sohChart } from './soh-chart.ts';
 import type { UnitView } from './view.ts';
 
@@ -10,6 +10,7 @@ export type Translate = (key: string, params?: Record<string, string>) => string
 
 export const PAGE_EVENT_LIMIT = 20;
 const PAYLOAD_PREVIEW = 160;
+const NONE = '–';
 
 export interface PageInput {
   lang: string;
@@ -18,7 +19,7 @@ export interface PageInput {
   ceasedAt: Date | null;
 }
 
-const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
+export const UNIT_PAGE_STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
 main{max-width:60rem;margin:0 auto;padding:1.5rem}h1{font-size:1.5rem;margin:0 0 1rem}
 section{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1rem}
 h2{font-size:1.1rem;margin:0 0 .75rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
@@ -29,7 +30,31 @@ code{font-size:.8rem;overflow-wrap:anywhere}.soh{width:100%;height:auto}.soh .gr
 .status{font-weight:600}.scroll{overflow-x:auto}.identity{display:flex;gap:1.5rem;align-items:flex-start;flex-wrap:wrap}
 .identity dl{flex:1 1 20rem}.qr{width:10rem;height:10rem;flex:none}`;
 
-export function renderUnitPage({ lang, t, view, ceasedAt }: PageInput): string {
+const LABELS = [
+  'serialNumber',
+  'model',
+  'status',
+  'manufacturedAt',
+  'ceasedAt',
+  'scanLink',
+  'noScanLink',
+  'currentState',
+  'noMeasurements',
+  'chartTitle',
+  'recentEvents',
+  'noEvents',
+] as const;
+
+const EVENT_COLUMNS = [
+  'recordedAt',
+  'event',
+  'stateOfHealth',
+  'cycleCount',
+  'remainingCapacity',
+  'temperature',
+];
+
+export function unitPageModel({ lang, t, view, ceasedAt }: PageInput) {
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
   const dateTime = new Intl.DateTimeFormat(lang, {
     dateStyle: 'medium',
@@ -37,90 +62,60 @@ export function renderUnitPage({ lang, t, view, ceasedAt }: PageInput): string {
     timeZone: 'UTC',
   });
   const formatDate = (date: Date) => `${dateTime.format(date)} UTC`;
-  const when = (iso: string | null) => (iso === null ? '–' : escapeHtml(formatDate(new Date(iso))));
+  const when = (iso: string | null) => (iso === null ? NONE : formatDate(new Date(iso)));
   const measure = (value: number | null, unit = '') =>
-    value === null ? '–' : escapeHtml(`${number.format(value)}${unit}`);
-  const row = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${value}</dd>`;
-
-  const link = view.digitalLinkUri
-    ? `<a href="${escapeHtml(view.digitalLinkUri)}"><code>${escapeHtml(view.digitalLinkUri)}</code></a>`
-    : escapeHtml(t('unitPage.noScanLink'));
-  // The code a person scans to reach this unit: its GS1 Digital Link (none for a SKU passport).
-  const qr = view.digitalLinkUri ? qrSvg(view.digitalLinkUri, t('unitPage.scanLink')) : '';
-  const model = view.ofModel;
-  const identity = [
-    row(t('unitPage.serialNumber'), `<code>${escapeHtml(view.serialNumber)}</code>`),
-    row(
-      t('unitPage.model'),
-      `<a href="${escapeHtml(model.digitalProductPassportId)}">${escapeHtml(model.productId)}</a>`,
-    ),
-    row(
-      t('unitPage.status'),
-      `<span class="status">${escapeHtml(t(`unitPage.statuses.${view.status}`))}</span>`,
-    ),
-    row(t('unitPage.manufacturedAt'), when(view.manufacturedAt)),
-    ...(ceasedAt ? [row(t('unitPage.ceasedAt'), when(ceasedAt.toISOString()))] : []),
-    row(t('unitPage.scanLink'), link),
-  ].join('');
+    value === null ? NONE : `${number.format(value)}${unit}`;
 
   const state = view.currentState;
   const current =
     state.recordedAt === null
-      ? `<p>${escapeHtml(t('unitPage.noMeasurements'))}</p>`
-      : `<dl>${[
-          row(t('unitPage.stateOfHealth'), measure(state.stateOfHealth, ' %')),
-          row(t('unitPage.cycleCount'), measure(state.cycleCount)),
-          row(t('unitPage.remainingCapacity'), measure(state.remainingCapacityAh, ' Ah')),
-          row(t('unitPage.temperature'), measure(state.temperatureC, ' °C')),
-          row(t('unitPage.recordedAt'), when(state.recordedAt)),
-        ].join('')}</dl>`;
+      ? []
+      : [
+          { label: t('unitPage.stateOfHealth'), value: measure(state.stateOfHealth, ' %') },
+          { label: t('unitPage.cycleCount'), value: measure(state.cycleCount) },
+          { label: t('unitPage.remainingCapacity'), value: measure(state.remainingCapacityAh, ' Ah') },
+          { label: t('unitPage.temperature'), value: measure(state.temperatureC, ' °C') },
+          { label: t('unitPage.recordedAt'), value: when(state.recordedAt) },
+        ];
 
   const points = view.dynamicData.flatMap((event) =>
     event.stateOfHealth === null
       ? []
       : [{ at: new Date(event.recordedAt), stateOfHealth: event.stateOfHealth }],
   );
-  const chart =
-    points.length > 0
-      ? sohChart(points, t('unitPage.chartTitle'), formatDate)
-      : `<p>${escapeHtml(t('unitPage.noMeasurements'))}</p>`;
 
-  const recent = view.dynamicData.slice(0, PAGE_EVENT_LIMIT);
-  const events =
-    recent.length === 0
-      ? `<p>${escapeHtml(t('unitPage.noEvents'))}</p>`
-      : `<div class="scroll"><table><thead><tr>${[
-          'recordedAt',
-          'event',
-          'stateOfHealth',
-          'cycleCount',
-          'remainingCapacity',
-          'temperature',
-        ]
-          .map((key) => `<th scope="col">${escapeHtml(t(`unitPage.${key}`))}</th>`)
-          .join('')}</tr></thead><tbody>${recent
-          .map((event) => {
-            const payload = event.payload === null ? '' : JSON.stringify(event.payload);
-            const preview =
-              payload.length > PAYLOAD_PREVIEW ? `${payload.slice(0, PAYLOAD_PREVIEW)}…` : payload;
-            return `<tr><td>${when(event.recordedAt)}</td><td>${escapeHtml(t(`unitPage.eventTypes.${event.eventType}`))}${
-              preview ? `<br><code>${escapeHtml(preview)}</code>` : ''
-            }</td><td>${measure(event.stateOfHealth, ' %')}</td><td>${measure(event.cycleCount)}</td><td>${measure(
-              event.remainingCapacityAh,
-              ' Ah',
-            )}</td><td>${measure(event.temperatureC, ' °C')}</td></tr>`;
-          })
-          .join('')}</tbody></table></div>`;
+  const events = view.dynamicData.slice(0, PAGE_EVENT_LIMIT).map((event) => {
+    const payload = event.payload === null ? '' : JSON.stringify(event.payload);
+    return {
+      recordedAt: when(event.recordedAt),
+      type: t(`unitPage.eventTypes.${event.eventType}`),
+      preview: payload.length > PAYLOAD_PREVIEW ? `${payload.slice(0, PAYLOAD_PREVIEW)}…` : payload,
+      stateOfHealth: measure(event.stateOfHealth, ' %'),
+      cycleCount: measure(event.cycleCount),
+      remainingCapacity: measure(event.remainingCapacityAh, ' Ah'),
+      temperature: measure(event.temperatureC, ' °C'),
+    };
+  });
 
-  const title = t('unitPage.title', { serial: view.serialNumber });
-  return `<!doctype html>
-<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>
-<section class="identity"><dl>${identity}</dl>${qr}</section>
-<section><h2>${escapeHtml(t('unitPage.currentState'))}</h2>${current}</section>
-<section><h2>${escapeHtml(t('unitPage.chartTitle'))}</h2>${chart}</section>
-<section><h2>${escapeHtml(t('unitPage.recentEvents'))}</h2>${events}</section>
-</main></body></html>
-`;
+  return {
+    lang,
+    style: UNIT_PAGE_STYLE,
+    title: t('unitPage.title', { serial: view.serialNumber }),
+    labels: Object.fromEntries(LABELS.map((key) => [key, t(`unitPage.${key}`)])) as Record<
+      (typeof LABELS)[number],
+      string
+    >,
+    serialNumber: view.serialNumber,
+    model: { href: view.ofModel.digitalProductPassportId, productId: view.ofModel.productId },
+    status: t(`unitPage.statuses.${view.status}`),
+    manufacturedAt: when(view.manufacturedAt),
+    ceasedAt: ceasedAt ? when(ceasedAt.toISOString()) : null,
+    link: view.digitalLinkUri,
+    // The code a person scans to reach this unit: its GS1 Digital Link (none for a SKU passport).
+    qrSvg: view.digitalLinkUri ? qrSvg(view.digitalLinkUri, t('unitPage.scanLink')) : '',
+    current,
+    chartSvg: points.length > 0 ? sohChart(points, t('unitPage.chartTitle'), formatDate) : null,
+    eventHeadings: EVENT_COLUMNS.map((key) => t(`unitPage.${key}`)),
+    events,
+  };
 }

@@ -1,6 +1,6 @@
 // The state-of-health chart of the unit page: an inline SVG drawn on the server, no script and no
 // external asset, so it renders under a strict Content-Security-Policy and prints as it shows.
-import { escapeHtml } from '../vocabulary/html.ts';
+import { escapeHtml } from '../xml-escape.ts';
 
 export interface SohPoint {
   at: Date;

@@ -6,4 +6,4 @@ export { SECONDARY_TERMS, secondaryContext } from './secondary-context.ts';
 export type { JsonLdContextDocument, TermDefinition } from './types.ts';
 export { batteryUnitViewContext } from './unit-view-context.ts';
 export { type VocabularyDocument, vocabulary } from './vocabulary.ts';
-export { vocabularyHtml } from './vocabulary-html.ts';
+export { vocabularyPageModel } from './vocabulary-page.ts';

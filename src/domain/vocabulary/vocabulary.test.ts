@@ -3,9 +3,7 @@ import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
 import { categorySchemas } from '../categories/schemas/index.ts';
 import { dppContext } from './context.ts';
-import { escapeHtml } from './html.ts';
 import { vocabulary } from './vocabulary.ts';
-import { vocabularyHtml } from './vocabulary-html.ts';
 
 const BASE = 'https://dpp.example.com';
 const NS = `${BASE}/ns/dpp#`;
@@ -55,27 +53,5 @@ describe('vocabulary (d)', () => {
     const ids = expanded.map((n) => n['@id']);
     expect(ids).toContain(`${NS}DigitalProductPassport`);
     expect(ids).toContain(`${NS}payload`);
-  });
-});
-
-describe('vocabularyHtml (d)', () => {
-  const html = vocabularyHtml(BASE);
-
-  it('has an anchor for every term, and no id twice', () => {
-    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const term of terms) expect(ids, term).toContain(term);
-  });
-
-  it('is self-contained', () => {
-    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|url\(|@import/i);
-    for (const m of html.matchAll(/href="([^"]+)"/g))
-      expect(m[1]).toMatch(/^(#|https:\/\/dpp\.example\.com\/)/);
-  });
-
-  it('escapes text', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
-    expect(vocabularyHtml('https://x.example/"><script>')).not.toContain('<script>');
   });
 });

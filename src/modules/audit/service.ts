@@ -16,18 +16,22 @@ export interface Notice {
   details?: Record<string, unknown>;
 }
 
-/** Records one change by one actor and tells the workspace about it, in the caller's transaction. */
+/**
+ * Records one change by one actor, in the caller's transaction, and tells the workspace about it
+ * when there is something to tell (a notice).
+ */
 export async function recordChange(
   tx: Executor,
   tenantId: string,
   actor: string,
   at: Date,
   fact: AuditFact,
-  notice: Notice,
+  notice?: Notice,
 ): Promise<void> {
-  await store.insertAuditWithNotification(
-    tx,
-    { tenantId, actor, at, ...fact, details: fact.details ?? null },
-    { ...notice, details: notice.details ?? null },
-  );
+  const audit = { tenantId, actor, at, ...fact, details: fact.details ?? null };
+  if (!notice) {
+    await store.insertAudit(tx, audit);
+    return;
+  }
+  await store.insertAuditWithNotification(tx, audit, { ...notice, details: notice.details ?? null });
 }

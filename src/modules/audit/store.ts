@@ -19,9 +19,17 @@ export interface NotificationRow {
   details: Record<string, unknown> | null;
 }
 
+const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
+
+export async function insertAudit(db: Executor, audit: AuditRow) {
+  await db.execute(sql`
+    insert into audit_events (tenant_id, action, subject_type, subject_id, actor, details, at)
+    values (${audit.tenantId}, ${audit.action}, ${audit.subjectType}, ${audit.subjectId}, ${audit.actor},
+            ${json(audit.details)}::jsonb, ${audit.at.toISOString()}::timestamptz)`);
+}
+
 /** The audit event and its notification in one statement: one round trip inside a hot write. */
 export async function insertAuditWithNotification(db: Executor, audit: AuditRow, notice: NotificationRow) {
-  const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
   await db.execute(sql`
     with audit as (
       insert into audit_events (tenant_id, action, subject_type, subject_id, actor, details, at)

@@ -1,6 +1,6 @@
 // The facility as its workspace sees it (address included) and as the public may see it (never the
 // street address: the spec publishes GLN, name, activity and country only).
-import type { Address } from '../operators/records.ts';
+import type { Address } from '../operators/service.ts';
 import type { FacilityRow } from './store.ts';
 
 export interface FacilityRecord {

@@ -4,15 +4,15 @@ import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { checkCountry, normaliseAddress } from '../operators/address.ts';
-import type { Address } from '../operators/records.ts';
-import { getOperator } from '../operators/service.ts';
-import { unlinkFacility } from '../passports/operator-links.ts';
+import { type Address, checkCountry, getOperator, normaliseAddress } from '../operators/service.ts';
+import { unlinkFacility } from '../passports/service.ts';
 import { checkGln } from './gln.ts';
 import { type FacilityRecord, toFacilityRecord } from './records.ts';
 import * as store from './store.ts';
 
-export { type FacilityRecord, toPublicFacility } from './records.ts';
+// The module's surface for other modules: they import from here, never from its other files.
+export { detachFacilitiesOfOperator } from './operator-links.ts';
+export { type FacilityRecord, toFacilityRecord, toPublicFacility } from './records.ts';
 
 export interface FacilityInput {
   gln?: string;

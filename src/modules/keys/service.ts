@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { generateApiToken, sameHash, tokenPrefix } from '../../domain/auth/api-token.ts';
 import { type Permission, ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
-import type { SubscriptionStatus, Tier } from '../../domain/auth/plans.ts';
+import type { SubscriptionStatus } from '../../domain/auth/plans.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { getOperator } from '../operators/service.ts';
@@ -153,7 +153,7 @@ export function keyFinder(db: Db): (token: string, hash: string) => Promise<Stor
           id: row.tenantId,
           name: row.name,
           subdomain: row.subdomain,
-          tier: row.tier as Tier,
+          tier: row.tier,
           subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
           mfaRequired: row.mfaRequired,
           passportLimit: row.passportLimit,
@@ -171,4 +171,5 @@ export function keyFinder(db: Db): (token: string, hash: string) => Promise<Stor
   };
 }
 
+export { countLiveKeysOfOperator } from './operator-links.ts';
 export { type PrincipalCache, principalCache } from './principal-cache.ts';

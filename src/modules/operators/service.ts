@@ -7,19 +7,21 @@ import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { checkRegId, EORI_SCHEME, type OperatorRole } from '../../domain/operators/registration.ts';
 import { type Actor, assertOperatorScope, assertWorkspaceWide } from '../../http/actor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { detachFacilitiesOfOperator } from '../facilities/operator-links.ts';
-import { countLiveKeysOfOperator } from '../keys/operator-links.ts';
+import { detachFacilitiesOfOperator } from '../facilities/service.ts';
+import { countLiveKeysOfOperator } from '../keys/service.ts';
 import {
   archivePassportsOfOperator,
   countPassportsOfOperator,
   restorePassportsOfOperator,
-} from '../passports/operator-links.ts';
+} from '../passports/service.ts';
 import { checkCountry, normaliseAddress } from './address.ts';
 import type { EoriRegistry } from './eori-client.ts';
 import { type Address, type OperatorRecord, type RegistryStatus, toOperatorRecord } from './records.ts';
 import * as store from './store.ts';
 
-export { type Address, type OperatorRecord, toEconomicOperatorObject } from './records.ts';
+// The module's surface for other modules: they import from here, never from its other files.
+export { checkCountry, normaliseAddress } from './address.ts';
+export { type Address, type OperatorRecord, toEconomicOperatorObject, toOperatorRecord } from './records.ts';
 
 export interface CreateOperatorInput {
   name: string;
@@ -51,6 +53,10 @@ export async function getOperator(
   const row = await store.findOperator(db, tenantId, id, lock);
   return row ? toOperatorRecord(row) : null;
 }
+
+/** Whether an economic operator, by its registration, is bound to the workspace (archived or not). */
+export const isOperatorOfWorkspace = (db: Executor, tenantId: string, regIdScheme: string, regId: string) =>
+  store.hasOperatorRegistration(db, tenantId, regIdScheme, regId);
 
 /** The workspace's only live operator, which a passport naming none is attributed to; null when
  * there are none or several (the caller must then name one). */

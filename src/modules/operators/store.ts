@@ -37,6 +37,26 @@ const byId = (db: Executor) =>
     .prepare('operator_by_id');
 
 /** Read on every passport rendering, so prepared once. */
+/** Whether the workspace has bound the operator registered as `regIdScheme` `regId` (archived ones count). */
+export async function hasOperatorRegistration(
+  db: Executor,
+  tenantId: string,
+  regIdScheme: string,
+  regId: string,
+) {
+  const [row] = await db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(
+      and(
+        eq(operators.tenantId, tenantId),
+        eq(operators.regIdScheme, regIdScheme),
+        eq(operators.regId, regId),
+      ),
+    );
+  return row !== undefined;
+}
+
 export async function findOperator(
   db: Executor,
   tenantId: string,

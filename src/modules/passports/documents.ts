@@ -4,11 +4,8 @@ import type { Executor } from '../../db/client.ts';
 import type { facilities, operators } from '../../db/schema.ts';
 import type { EconomicOperatorObject, PassportState } from '../../domain/passports/document.ts';
 import { renderPassportDocument } from '../../domain/passports/document.ts';
-import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
-import { toFacilityRecord } from '../facilities/records.ts';
-import { getFacility, toPublicFacility } from '../facilities/service.ts';
-import { toOperatorRecord } from '../operators/records.ts';
-import { getOperator, toEconomicOperatorObject } from '../operators/service.ts';
+import { getFacility, toFacilityRecord, toPublicFacility } from '../facilities/service.ts';
+import { getOperator, toEconomicOperatorObject, toOperatorRecord } from '../operators/service.ts';
 import type { PassportRow } from './store.ts';
 
 type OperatorRow = typeof operators.$inferSelect;
@@ -22,7 +19,7 @@ export function toState(row: PassportRow): PassportState {
     category: row.category,
     originCountry: row.originCountry,
     granularity: row.granularity,
-    status: row.status as PassportStatus,
+    status: row.status,
     metadata: row.metadata,
     archivedAt: row.archivedAt,
     retentionUntil: row.retentionUntil,

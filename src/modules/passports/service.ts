@@ -6,9 +6,19 @@ import { parsePassportReference } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import { renderOwnerText, renderWithParties } from './documents.ts';
+import { auditPassport } from './audit.ts';
+import { documentRenderer, renderOwnerText, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import * as store from './store.ts';
+
+export {
+  archivePassportsOfOperator,
+  countPassportsOfOperator,
+  restorePassportsOfOperator,
+  unlinkFacility,
+} from './operator-links.ts';
+// The module's surface for other modules: they import from here, never from its other files.
+export { documentRenderer };
 
 /** The passport a reference names, within the actor's workspace and operator scope. */
 export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
@@ -31,6 +41,9 @@ export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor,
   assertOperatorScope(actor, row.operatorId, 'passport');
   return row;
 }
+
+/** A published passport for public resolution (see store.findPublishedPassport). */
+export const findPublishedPassport = store.findPublishedPassport;
 
 /** The owner document of a passport, read with its operator and facility in one round trip. */
 export async function readOwnerDocument(services: ServiceContext, actor: Actor, reference: string) {
@@ -106,6 +119,7 @@ export async function createPassport(
       createdAt: now,
       updatedAt: now,
     });
+    await auditPassport(tx, actor, now, 'passport.created', row);
     return { row, warnings, notices };
   });
 }
@@ -145,7 +159,10 @@ export async function updatePassport(
     };
     const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId);
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
-    const updated = await archiveAndUpdate(tx, services, actor, row, values, reason);
+    // New content is unsealed until sealed again; the archived version keeps its proof.
+    const unsealed = { digitalSeal: null, signingPublicKey: null, proof: null };
+    const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...unsealed }, reason);
+    await auditPassport(tx, actor, updated.updatedAt, 'passport.updated', updated, { changeReason: reason });
     return { row: updated, warnings, notices };
   });
 }
@@ -159,7 +176,7 @@ export async function changeStatus(
 ) {
   return services.db.transaction(async (tx) => {
     const row = await resolvePassport(tx, actor, reference, true);
-    const from = row.status as PassportStatus;
+    const from = row.status;
     if (!canMove(from, to)) throw conflict(`A passport cannot move from ${from} to ${to}`);
     await checkQuota(tx, actor.tenantId, to === 'ACTIVE' && row.archivedAt === null ? 1 : 0);
     const at = services.clock();
@@ -168,7 +185,16 @@ export async function changeStatus(
         ? new Date(Date.UTC(at.getUTCFullYear() + RETENTION_YEARS, at.getUTCMonth(), at.getUTCDate()))
         : null;
     const changeReason = `${moveName(from, to)}: status ${from} → ${to}${reason ? ` (${reason})` : ''}`;
-    return archiveAndUpdate(tx, services, actor, row, { status: to, retentionUntil }, changeReason);
+    const moved = await archiveAndUpdate(
+      tx,
+      services,
+      actor,
+      row,
+      { status: to, retentionUntil },
+      changeReason,
+    );
+    await auditPassport(tx, actor, at, 'passport.status_changed', moved, { from, reason: reason ?? null });
+    return moved;
   });
 }
 
@@ -183,6 +209,7 @@ export async function deleteDraft(services: ServiceContext, actor: Actor, refere
     }
     try {
       await store.deletePassport(tx, actor.tenantId, row.id);
+      await auditPassport(tx, actor, services.clock(), 'passport.deleted', row);
     } catch (error) {
       // Battery units reference their passport and are never deleted (see docs/units.md).
       if (isForeignKeyViolation(error)) {
@@ -190,5 +217,50 @@ export async function deleteDraft(services: ServiceContext, actor: Actor, refere
       }
       throw error;
     }
+  });
+}
+
+export interface SealFieldValues {
+  digitalSeal: unknown;
+  signingPublicKey: unknown;
+  proof: unknown;
+}
+
+/** Makes the seal of a rendered document, inside the sealing transaction. */
+export type SealMaker = (
+  tx: Executor,
+  document: Record<string, unknown>,
+  facts: { passportId: string; version: number; sealedAt: Date; tenantId: string },
+) => Promise<SealFieldValues & { keyId: string }>;
+
+/**
+ * Seals the current content as a new version: the replaced state is archived, the new one carries
+ * the seal, and the audit record is written, all in one transaction. Drafts are not published and
+ * are refused; lifecycle states are outside the seal, so a recalled or decommissioned passport may
+ * be sealed.
+ */
+export async function sealPassport(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  makeSeal: SealMaker,
+) {
+  return services.db.transaction(async (tx) => {
+    const row = await resolvePassport(tx, actor, reference, true);
+    if (row.status === 'DRAFT') {
+      throw conflict('A DRAFT passport is not published and cannot be sealed; publish it first');
+    }
+    const unsealed = { digitalSeal: null, signingPublicKey: null, proof: null };
+    const moved = await archiveAndUpdate(tx, services, actor, row, unsealed, 'seal');
+    const document = await documentRenderer(tx, services.baseUrl)(moved);
+    const { keyId, ...fields } = await makeSeal(tx, document as Record<string, unknown>, {
+      passportId: moved.id,
+      version: moved.version,
+      sealedAt: moved.updatedAt,
+      tenantId: moved.tenantId,
+    });
+    const sealed = await store.updatePassport(tx, moved.tenantId, moved.id, fields);
+    await auditPassport(tx, actor, moved.updatedAt, 'passport.sealed', sealed, { keyId });
+    return sealed;
   });
 }

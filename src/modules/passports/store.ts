@@ -1,8 +1,11 @@
 // SQL for passports and their archived versions. Tenant first, always.
-import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
+
+import { and, asc, desc, eq, gt, ilike, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
+import { isUuid } from '../../domain/ids.ts';
+import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { conflict } from '../../http/errors.ts';
 
 export type PassportRow = typeof passports.$inferSelect;
@@ -132,7 +135,7 @@ export async function deletePassport(db: Executor, tenantId: string, id: string)
 
 export interface ListFilter {
   category?: string;
-  status?: string;
+  status?: PassportStatus;
   operatorId?: string;
   q?: string;
 }
@@ -234,6 +237,32 @@ export async function findVersionAt(db: Executor, tenantId: string, passportId: 
       ),
     )
     .orderBy(asc(passportVersions.version))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A published (not DRAFT) passport by id or product id, for public resolution: in one workspace,
+ * or, without one, in any; when several workspaces hold the product id, the first to create it wins.
+ */
+export async function findPublishedPassport(
+  db: Executor,
+  by: { id: string } | { productId: string },
+  tenantId: string | null,
+): Promise<PassportRow | null> {
+  if ('id' in by && !isUuid(by.id)) return null;
+  if (CONTROL_CHARACTER.test('id' in by ? by.id : by.productId)) return null;
+  const [row] = await db
+    .select()
+    .from(passports)
+    .where(
+      and(
+        'id' in by ? eq(passports.id, by.id) : eq(passports.productId, by.productId),
+        ne(passports.status, 'DRAFT'),
+        tenantId ? eq(passports.tenantId, tenantId) : undefined,
+      ),
+    )
+    .orderBy(asc(passports.createdAt))
     .limit(1);
   return row ?? null;
 }

@@ -3,6 +3,7 @@
 // moves to predecessorStatus and gains a STATUS_CHANGE event naming its successor.
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
+import type { PredecessorStatus } from '../../domain/units/status.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { NewEvent } from './event-store.ts';
 import { lockUnits, updateUnit } from './store.ts';
@@ -13,7 +14,7 @@ interface Linked {
   id: string;
   serialNumber: string;
   predecessorUnitId: string | null;
-  predecessorStatus: string;
+  predecessorStatus: PredecessorStatus;
 }
 
 /** Locks the named predecessors and refuses the items whose predecessor cannot take a successor. */
@@ -45,7 +46,7 @@ export async function linkPredecessors(
   now: Date,
 ): Promise<NewEvent[]> {
   const events: NewEvent[] = [];
-  const finalStatus = new Map<string, string>();
+  const finalStatus = new Map<string, PredecessorStatus>();
   for (const unit of created) {
     if (!unit.predecessorUnitId) continue;
     finalStatus.set(unit.predecessorUnitId, unit.predecessorStatus);

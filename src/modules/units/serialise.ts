@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
-import { TERMINAL_STATUS } from '../../domain/units/status.ts';
+import { type PredecessorStatus, TERMINAL_STATUS } from '../../domain/units/status.ts';
 import { checkUnit, itemLabel, type PassportIdentity, unitItems } from '../../domain/units/unit-input.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -92,7 +92,7 @@ export async function serialiseUnits(
     const now = services.clock();
     const errors: { index: number; text: string }[] = [];
     const serials = new Set<string>();
-    const rows: (UnitRow & { index: number; label: string; predecessorStatus: string })[] = [];
+    const rows: (UnitRow & { index: number; label: string; predecessorStatus: PredecessorStatus })[] = [];
 
     for (const [index, item] of items.entries()) {
       const { serialNumber, problems, candidate } = checkItem(item, index, identity, true, refused);

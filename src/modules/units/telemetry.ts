@@ -7,7 +7,6 @@ import type { ServiceContext } from '../../context.ts';
 import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
 import type { EventInput } from '../../domain/units/event-input.ts';
 import { applyEvents, type Snapshot } from '../../domain/units/state.ts';
-import type { UnitStatus } from '../../domain/units/status.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { type EventRow, insertEvents, pageEvents } from './event-store.ts';
@@ -55,7 +54,7 @@ export async function appendEvents(
 
     const events = inputs.map((input) => ({ ...input, id: randomUUID() }));
     const current = {
-      status: unit.status as UnitStatus,
+      status: unit.status,
       ceasedAt: unit.ceasedAt,
       snapshot: snapshotOf(unit),
     };

@@ -3,7 +3,7 @@ import type { App, AppContext } from '../../context.ts';
 import { checkEvent, type EventInput } from '../../domain/units/event-input.ts';
 import { isPlainObject } from '../../domain/units/unit-input.ts';
 import { actorOf } from '../../http/actor.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
@@ -19,9 +19,15 @@ import {
   IdempotencyHeaders,
   UnitParams,
 } from './schemas.ts';
-import { reachUnit } from './scope.ts';
-import { type AppendResult, appendEvents, EVENT_PAGE, listEvents } from './telemetry.ts';
-import { unitPage, unitView } from './view.ts';
+import {
+  type AppendResult,
+  appendEvents,
+  EVENT_PAGE,
+  listEvents,
+  refuseUnitDeletion,
+  unitPage,
+  unitView,
+} from './service.ts';
 
 const tags = ['Battery units'];
 const WRITE_ERRORS = [...TENANT_ERRORS, 409] as const;
@@ -44,7 +50,7 @@ function bulkInputs(body: unknown, now: Date): EventInput[] {
 }
 
 export async function unitRoutes(app: App, services: AppContext): Promise<void> {
-  const { db, clock } = services;
+  const { clock } = services;
   const sendAppend = (reply: Parameters<typeof sendJson>[0], result: AppendResult) => {
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return sendText(reply, result.status, JSON_TYPE, result.body);
@@ -89,12 +95,7 @@ export async function unitRoutes(app: App, services: AppContext): Promise<void> 
         response: errorResponses(...WRITE_ERRORS),
       },
     },
-    async (request) => {
-      await reachUnit(db, actorOf(request), request.params.id);
-      throw conflict(
-        "Battery units cannot be deleted. End a unit's life with a status change through POST /api/v1/units/{id}/events: RECYCLED ceases it, DECOMMISSIONED retires it",
-      );
-    },
+    async (request) => refuseUnitDeletion(services, actorOf(request), request.params.id),
   );
 
   app.post(

@@ -1,13 +1,12 @@
 // The privileged unit view: the unit's stored state, its passport as the owner sees it, and the 500
 // newest events, read by index. Nothing is recomputed from the unit's history.
 import type { ServiceContext } from '../../context.ts';
-import { renderUnitPage } from '../../domain/units/page.ts';
-import type { UnitStatus } from '../../domain/units/status.ts';
+import { unitPageModel } from '../../domain/units/page.ts';
 import { renderUnitView, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
 import type { Actor } from '../../http/actor.ts';
 import { type Lang, t } from '../../http/i18n.ts';
-import { documentRenderer } from '../passports/documents.ts';
-import { resolvePassport } from '../passports/service.ts';
+import { renderView } from '../../http/views.ts';
+import { documentRenderer, resolvePassport } from '../passports/service.ts';
 import { recentEvents } from './event-store.ts';
 import { reachUnit } from './scope.ts';
 
@@ -18,20 +17,16 @@ export async function unitView(services: ServiceContext, actor: Actor, id: strin
     recentEvents(services.db, actor.tenantId, unit.id, VIEW_EVENT_LIMIT),
   ]);
   const model = await documentRenderer(services.db, services.baseUrl)(passport);
-  const view = renderUnitView(
-    services.baseUrl,
-    { ...unit, status: unit.status as UnitStatus },
-    model,
-    events,
-  );
+  const view = renderUnitView(services.baseUrl, unit, model, events);
   return { view, ceasedAt: unit.ceasedAt };
 }
 
 export function unitPage(lang: Lang, found: Awaited<ReturnType<typeof unitView>>): string {
-  return renderUnitPage({
+  const model = unitPageModel({
     lang,
     t: (key, params) => t(lang, key, params),
     view: found.view,
     ceasedAt: found.ceasedAt,
   });
+  return renderView('unit', model);
 }

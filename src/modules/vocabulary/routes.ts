@@ -1,10 +1,16 @@
 // The JSON-LD vocabulary our documents use: the canonical context, the frozen secondary context
 // and the term vocabulary (JSON-LD or HTML). Rendered once per app: they change only with a release.
 import type { App, AppContext } from '../../context.ts';
-import { dppContext, secondaryContext, vocabulary, vocabularyHtml } from '../../domain/vocabulary/index.ts';
+import {
+  dppContext,
+  secondaryContext,
+  vocabulary,
+  vocabularyPageModel,
+} from '../../domain/vocabulary/index.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { renderView } from '../../http/views.ts';
 
 const tags = ['Vocabulary'];
 // Public documents that JSON-LD processors in browsers fetch: cacheable and readable cross-origin.
@@ -15,7 +21,7 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
   const context = JSON.stringify(dppContext(base));
   const secondary = JSON.stringify(secondaryContext(base));
   const terms = JSON.stringify(vocabulary(base));
-  const termsHtml = vocabularyHtml(base);
+  const termsHtml = renderView('vocabulary', vocabularyPageModel(base));
 
   app.get(
     '/contexts/dpp/v1',

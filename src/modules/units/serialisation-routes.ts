@@ -4,8 +4,6 @@ import { actorOf } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { sendJson } from '../../http/reply.ts';
 import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
-import { resolvePassportByIdOrProductId } from '../passports/service.ts';
-import { unitRecord } from './records.ts';
 import {
   ListUnitsResponse,
   PassportUnitsParams,
@@ -13,14 +11,11 @@ import {
   UnitsBody,
   ValidateResponse,
 } from './schemas.ts';
-import { serialiseUnits, validateUnits } from './serialise.ts';
-import { listUnits } from './store.ts';
+import { listPassportUnits, serialiseUnits, unitRecord, validateUnits } from './service.ts';
 
 const tags = ['Battery units'];
 
 export async function passportUnitRoutes(app: App, services: AppContext): Promise<void> {
-  const { db } = services;
-
   app.post(
     '/api/v1/passports/:passportId/units/validate',
     {
@@ -93,15 +88,21 @@ export async function passportUnitRoutes(app: App, services: AppContext): Promis
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const passport = await resolvePassportByIdOrProductId(db, actor, request.params.passportId);
       const { page, limit } = readPaging(request.query);
-      const { rows, total } = await listUnits(db, actor.tenantId, passport.id, limit, (page - 1) * limit);
+      const { passport, units, total } = await listPassportUnits(
+        services,
+        actorOf(request),
+        request.params.passportId,
+        {
+          page,
+          limit,
+        },
+      );
       return sendJson(reply, 200, {
         success: true,
-        count: rows.length,
+        count: units.length,
         productId: passport.productId,
-        units: rows.map(unitRecord),
+        units,
         page,
         limit,
         total,

@@ -1,10 +1,10 @@
 // Seals with an RFC 3161 timestamp from a real TSA (openssl ts behind a loopback server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTsa, type TestTsa } from '../../../test/helpers/tsa.ts';
-import { requestTimestamp } from '../crypto/rfc3161.ts';
-import { sealFixture } from './fixtures.ts';
-import { sealDocument } from './seal.ts';
-import { verifySealedDocument } from './verify.ts';
+import { requestTimestamp } from '../../src/domain/crypto/rfc3161.ts';
+import { sealFixture } from '../../src/domain/seal/fixtures.ts';
+import { sealDocument } from '../../src/domain/seal/seal.ts';
+import { verifySealedDocument } from '../../src/domain/seal/verify.ts';
+import { startTestTsa, type TestTsa } from '../helpers/tsa.ts';
 
 const { ca, key, certificatePem } = await sealFixture();
 let tsa: TestTsa;

@@ -7,14 +7,14 @@ import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTsa, type TestTsa } from '../../../test/helpers/tsa.ts';
 import {
   readTimestampResponse,
   requestTimestamp,
   TimestampError,
   timestampRequest,
   verifyTimestampToken,
-} from './rfc3161.ts';
+} from '../../src/domain/crypto/rfc3161.ts';
+import { startTestTsa, type TestTsa } from '../helpers/tsa.ts';
 
 let tsa: TestTsa;
 let otherTsa: TestTsa;

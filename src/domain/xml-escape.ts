@@ -1,4 +1,4 @@
-// Escaping for the vocabulary page: every piece of text goes through here.
+// Escaping for markup our own renderers build (inline SVG); pages escape in their templates.
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',

@@ -1,0 +1,14 @@
+// Pages come from eta templates in src/views: every `<%= %>` is escaped by the engine, and only
+// markup built by our own renderers (inline SVG) goes in raw with `<%~ %>`.
+import { fileURLToPath } from 'node:url';
+import { Eta } from 'eta';
+
+const views = new Eta({
+  views: fileURLToPath(new URL('../views', import.meta.url)),
+  autoEscape: true,
+  cache: true,
+});
+
+export function renderView(name: string, data: object): string {
+  return views.render(`./${name}`, data);
+}

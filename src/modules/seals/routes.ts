@@ -1,0 +1,105 @@
+// Seal routes: seal a passport, verify a sealed document, rotate the workspace key, and the public
+// trust material (the CA certificate, the workspace's DID document).
+import type { App, AppContext } from '../../context.ts';
+import { actorOf } from '../../http/actor.ts';
+import { JSON_TYPE, sendText } from '../../http/reply.ts';
+import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { IdParams, PassportResponse } from '../passports/schemas.ts';
+import { readOwnerDocument } from '../passports/service.ts';
+import { DidDocument, RotateResponse, TenantParams, VerifyBody, VerifyResponse } from './schemas.ts';
+import {
+  rotateSigningKeys,
+  sealCaCertificate,
+  sealPassportNow,
+  verifyOnThisNode,
+  workspaceDidDocument,
+} from './service.ts';
+
+const tags = ['Seals'];
+const WRITE_ERRORS = [...TENANT_ERRORS, 409, 503] as const;
+// Trust material that verifiers fetch from anywhere: cacheable for a short while, readable cross-origin.
+const PUBLIC_TRUST = { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' };
+
+export async function sealRoutes(app: App, services: AppContext): Promise<void> {
+  app.post(
+    '/api/v1/passports/:id/seal',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:seal' } },
+      schema: {
+        tags,
+        summary: "Seal the passport's current content with the workspace's advanced electronic seal",
+        params: IdParams,
+        response: { 200: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const sealed = await sealPassportNow(services, actor, request.params.id);
+      const passport = await readOwnerDocument(services, actor, sealed.id);
+      return sendText(reply, 200, JSON_TYPE, JSON.stringify({ success: true, passport }));
+    },
+  );
+
+  app.post(
+    '/api/v1/audit/verify',
+    {
+      config: { access: { kind: 'public', budget: 'validator' } },
+      schema: {
+        tags,
+        summary:
+          'Verify a sealed passport document: Merkle root, signature, certificate chain, timestamp, operator binding',
+        body: VerifyBody,
+        response: { 200: VerifyResponse, ...errorResponses(400, 429, 500) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await verifyOnThisNode(services, request.body.document)),
+    }),
+  );
+
+  app.post(
+    '/api/v1/tenants/rotate-keys',
+    {
+      config: { access: { kind: 'tenant', permission: 'tenant:manage' } },
+      schema: {
+        tags,
+        summary: "Rotate the workspace's signing key; earlier keys stay registered as retired",
+        response: { 200: RotateResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request) => {
+      const keys = await rotateSigningKeys(services, actorOf(request));
+      const activeKey = keys.find((key) => key.status === 'active');
+      if (!activeKey) throw new Error('rotation left no active key');
+      return { success: true as const, activeKey, keys };
+    },
+  );
+
+  app.get(
+    '/.well-known/opendpp-seal-ca.pem',
+    {
+      config: { access: { kind: 'public', budget: 'anonymous' } },
+      schema: { tags, summary: 'The platform seal-CA certificate (PEM)', response: errorResponses(429, 500) },
+    },
+    async (_request, reply) =>
+      sendText(reply.headers(PUBLIC_TRUST), 200, 'application/x-pem-file', await sealCaCertificate(services)),
+  );
+
+  app.get(
+    '/tenants/:tenantId/did.json',
+    {
+      config: { access: { kind: 'public', budget: 'anonymous' } },
+      schema: {
+        tags,
+        summary: "The workspace's did:web DID document (public keys only)",
+        params: TenantParams,
+        response: { 200: DidDocument, ...errorResponses(404, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const document = await workspaceDidDocument(services, request.params.tenantId);
+      return sendText(reply.headers(PUBLIC_TRUST), 200, 'application/did+json', JSON.stringify(document));
+    },
+  );
+}
