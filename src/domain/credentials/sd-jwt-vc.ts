@@ -28,9 +28,9 @@ const seconds = (iso: unknown) => {
 
 /**
  * The SD-JWT VC claims of a credential: `iss` the issuer DID, `vct`, `iat`/`nbf` from `validFrom`,
- * `jti` the credential id, `sub` the subject id, the subject's other members at the top level, and
- * the Bitstring Status List entry as `credentialStatus` (the IETF `status` claim is for Token
- * Status Lists, which we do not publish).
+ * `jti` the credential id, `sub` the subject id, `@context` the credential's, the subject's other
+ * members at the top level, and the Bitstring Status List entry as `credentialStatus` (the IETF
+ * `status` claim is for Token Status Lists, which we do not publish).
  */
 export function sdJwtVcClaims(credential: Json): SdJwtVcPayload {
   const issuer = issuerIdOf(credential);
@@ -39,7 +39,7 @@ export function sdJwtVcClaims(credential: Json): SdJwtVcPayload {
   const { id: sub, type: _type, ...claims } = subject;
   const time = seconds(credential.validFrom);
   return {
-    '@context': [...DPP_CREDENTIAL_CONTEXT],
+    '@context': Array.isArray(credential['@context']) ? credential['@context'] : [...DPP_CREDENTIAL_CONTEXT],
     iss: issuer,
     vct: DPP_VCT,
     iat: time,

@@ -3,14 +3,16 @@
 import fc from 'fast-check';
 import { CompactSign } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { type AccessTier, SCHEMA_CATEGORIES, type SchemaCategory } from '../categories/types.ts';
 import { generateSigningKey, privateKeyObject } from '../crypto/keys.ts';
+import { tierView } from '../passports/tier-view.ts';
 import { signDataIntegrity, verifyDataIntegrity } from './data-integrity.ts';
 import { didDocument, didWebFor } from './did-web.ts';
 import { buildDppCredential } from './dpp-credential.ts';
 import { BASE_URL, passportDocument, TENANT_ID } from './fixtures.ts';
 import { fieldPointers } from './json-pointer.ts';
 import { credentialContextUrl } from './metadata-context.ts';
-import { DPP_VCT, issueSdJwtVc, presentSdJwtVc, verifySdJwtVc } from './sd-jwt-vc.ts';
+import { DPP_VCT, issueSdJwtVc, presentSdJwtVc, sdJwtVcClaims, verifySdJwtVc } from './sd-jwt-vc.ts';
 import { envelopeVcJwt, signVcJwt, unwrapEnvelope, verifyVcJwt } from './vc-jwt.ts';
 import { keysOfDidDocument } from './verification.ts';
 
@@ -211,4 +213,50 @@ describe('SD-JWT VC', () => {
     const foreign = await issueSdJwtVc(credential, stranger, { publicFields: [] });
     expect((await verifySdJwtVc(foreign, resolve)).ok).toBe(false);
   });
+});
+
+describe('SD-JWT VC over real tier views', () => {
+  const LIST = `${BASE_URL}/tenants/${TENANT_ID}/status/revocation`;
+  const credentialFor = (category: SchemaCategory, tier: AccessTier) =>
+    buildDppCredential({
+      passport: tierView(passportDocument(category), tier, {
+        requestAccessUrl: `${BASE_URL}/request-access/x`,
+      }) as never,
+      tier,
+      issuerDid: did,
+      metadataContextUrl: credentialContextUrl(BASE_URL),
+      statusEntry: { listUrl: LIST, index: 8 },
+      validFrom: '2026-03-02T10:00:00Z',
+    });
+
+  /** Pointers of what a token shows without any disclosure (digests and `_sd_alg` left out). */
+  function clearPointers(token: string): string[] {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
+    const strip = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(strip);
+      if (typeof value !== 'object' || value === null) return value;
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => key !== '_sd' && key !== '_sd_alg')
+          .map(([key, child]) => [key, strip(child)]),
+      );
+    };
+    return fieldPointers(strip(payload));
+  }
+
+  it.each([...SCHEMA_CATEGORIES])(
+    'a %s token shows in clear only what the public tier shows',
+    async (category) => {
+      const full = credentialFor(category, 'authority');
+      const publicCredential = credentialFor(category, 'public');
+      const token = await issueSdJwtVc(full, key, { publicFields: fieldPointers(publicCredential) });
+      const allowed = new Set(fieldPointers(sdJwtVcClaims(publicCredential as never)));
+      const leaked = clearPointers(token).filter(
+        (pointer) => !allowed.has(pointer) && !pointer.startsWith('/jti'),
+      );
+      expect(leaked).toEqual([]);
+      const verified = await verifySdJwtVc(token, resolve);
+      expect(verified.ok && verified.value.claims).toEqual(sdJwtVcClaims(full as never));
+    },
+  );
 });
