@@ -4,6 +4,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { ACCESS_TIERS, SCHEMA_CATEGORIES } from '../../src/domain/categories/types.ts';
 import { didWebFor } from '../../src/domain/credentials/did-web.ts';
 import { buildDppCredential } from '../../src/domain/credentials/dpp-credential.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../src/domain/credentials/fixtures.ts';
 import { credentialContextUrl } from '../../src/domain/credentials/metadata-context.ts';
 import { UNTP_DPP_CONTEXT, UNTP_DPP_VERSION } from '../../src/domain/credentials/untp.ts';
+import { tierView } from '../../src/domain/passports/tier-view.ts';
 import { materialJson } from './material.ts';
 
 const formats = formatsModule as unknown as FormatsPlugin & { default?: FormatsPlugin };
@@ -69,6 +71,24 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
         metadataContextUrl: credentialContextUrl(BASE_URL),
         statusEntry,
         validFrom: '2026-03-02T10:00:00.123Z',
+      });
+      expect(schemaErrors(credential)).toEqual([]);
+    },
+  );
+
+  it.each(SCHEMA_CATEGORIES.flatMap((category) => ACCESS_TIERS.map((tier) => [category, tier] as const)))(
+    'accepts the %s credential built from the %s tier view',
+    (category, tier) => {
+      const view = tierView(passportDocument(category), tier, {
+        requestAccessUrl: `${BASE_URL}/request-access/x`,
+      });
+      const credential = buildDppCredential({
+        passport: view as never,
+        tier,
+        issuerDid: did,
+        metadataContextUrl: credentialContextUrl(BASE_URL),
+        statusEntry,
+        validFrom: '2026-03-02T10:00:00Z',
       });
       expect(schemaErrors(credential)).toEqual([]);
     },
