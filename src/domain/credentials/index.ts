@@ -30,6 +30,7 @@ export {
   type ProductPassportSubject,
 } from './dpp-credential.ts';
 export { fieldPointers } from './json-pointer.ts';
+export { credentialContextUrl, credentialMetadataContext } from './metadata-context.ts';
 export {
   CREDENTIAL_FORMS,
   type CredentialForm,
