@@ -363,7 +363,7 @@ export async function resolutionRoutes(
         tags,
         summary: 'Resolve a serialised battery unit (410 once recycled)',
         params: IdParams,
-        response: responses,
+        response: unitResponses,
       },
     },
     async (request, reply) => serveUnit(request, reply, request.params.id),
