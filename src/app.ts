@@ -18,7 +18,9 @@ import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerQueryStringChecks } from './http/query-strings.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
@@ -143,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     baseUrl: config.publicBaseUrl,
     sealing: sealingSetup(config, options.masterKey),
     lookupKey: (token) => principals.lookup(token),
+    representations: [...jsonLd, aasRepresentation],
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {

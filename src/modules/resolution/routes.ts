@@ -7,16 +7,16 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { normaliseGtin } from '../../domain/gs1/gtin.ts';
 import { normaliseHost } from '../../http/auth.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
-import { negotiate } from '../../http/negotiate.ts';
+import { chooseRepresentation, type Representation, type Subject } from '../../http/representations.ts';
 import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
 import { findUnitOfPassport } from '../units/service.ts';
 import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { LINKSET_TYPE, linkset, linkTypeOf, passportLinks, wantsLinkset } from './linkset.ts';
 import type { RenderCache, RenderedAnswer } from './render-cache.ts';
-import { jsonLd, type Representation, type Subject } from './representations.ts';
+
 import {
   type FoundUnit,
   findPassport,
@@ -41,8 +41,6 @@ const PUBLIC_HEADERS = { 'cache-control': 'public, no-cache' };
 export interface ResolutionOptions {
   cache: RenderCache;
   grants?: GrantAccess;
-  /** Representations beyond JSON-LD (pages, AAS, credentials), each one module. */
-  representations?: Representation[];
 }
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -68,7 +66,7 @@ export async function resolutionRoutes(
   options: ResolutionOptions,
 ): Promise<void> {
   const grants = options.grants ?? NO_GRANTS;
-  const representations = [...jsonLd, ...(options.representations ?? [])];
+  const representations = services.representations;
   const publicHost = normaliseHost(new URL(services.baseUrl).hostname);
   const lookupKey = services.lookupKey;
 
@@ -79,25 +77,8 @@ export async function resolutionRoutes(
     return (await workspaceIdOfSubdomain(services.db, host.slice(0, -publicHost.length - 1))) ?? undefined;
   }
 
-  function choose(request: FastifyRequest, reply: FastifyReply, kind: Subject['kind']): Representation {
-    reply.header('vary', 'Accept, Accept-Language');
-    const offered = representations.filter((r) => !r.serves || r.serves.includes(kind));
-    const type = negotiate(
-      request.headers.accept,
-      offered.map((r) => r.type),
-    );
-    const chosen = offered.find((r) => r.type === type);
-    if (!chosen) {
-      throw new AppError(
-        'NOT_ACCEPTABLE',
-        `None of the requested types is offered: ${offered.map((r) => r.type).join(', ')}`,
-        {
-          extra: { offered: offered.map((r) => r.type) },
-        },
-      );
-    }
-    return chosen;
-  }
+  const choose = (request: FastifyRequest, reply: FastifyReply, kind: Subject['kind']) =>
+    chooseRepresentation(request, reply, representations, kind);
 
   /**
    * Answers a subject in the chosen representation. Anonymous answers are kept in the render cache
@@ -258,7 +239,7 @@ export async function resolutionRoutes(
 
   // The answers each route declares: every negotiated representation, and the linkset on GS1 keys.
   const representationSchemas = Object.fromEntries(
-    representations.map((r) => [r.type, r.type === 'text/html' ? PageText : JsonLdDocument]),
+    representations.map((r) => [r.type, r.schema ?? (r.type === 'text/html' ? PageText : JsonLdDocument)]),
   );
   const common = {
     304: emptyResponse('Not Modified: the If-None-Match ETag is current'),

@@ -5,12 +5,12 @@ import type { AccessTier } from '../../domain/categories/types.ts';
 import { contextUrl } from '../../domain/passports/document.ts';
 import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
+import type { PassportSubject, UnitSubject } from '../../http/representations.ts';
 import { documentRenderer, findPublishedPassport } from '../passports/service.ts';
 import type { PassportRow } from '../passports/store.ts';
 import { findPublicUnit, recentEvents, successorsOf } from '../units/service.ts';
 import type { UnitRow } from '../units/store.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
-import type { PassportSubject, UnitSubject } from './representations.ts';
 import type { Viewer } from './viewer.ts';
 
 export const requestAccessUrl = (baseUrl: string, passportId: string) =>
