@@ -53,6 +53,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Change notifications of the store: other instances' commits drop cached state here. */
   changes?: ChangeFeed;
+  /** How long public answers are kept (default one second; 0 keeps none, for benchmarks). */
+  renderCacheTtlMs?: number;
   /** The master key when it comes from elsewhere than MASTER_KEY (the embedded store's own). */
   masterKey?: Uint8Array;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
@@ -101,7 +103,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
   // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
-  const renders = renderCache();
+  const renders = renderCache(
+    options.renderCacheTtlMs === undefined ? {} : { ttlMs: options.renderCacheTtlMs },
+  );
   if (options.changes) {
     const unsubscribe = [
       options.changes.onChange((payload) => {

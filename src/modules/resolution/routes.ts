@@ -130,10 +130,11 @@ export async function resolutionRoutes(
     return answer(request, reply, representation, cacheKey, async (viewer) => {
       const scope = await scopeOf(request);
       if (scope === undefined) return null;
-      const row = await findPassport(services, key, scope);
-      if (!row) return null;
+      const found = await findPassport(services, key, scope);
+      if (!found) return null;
+      const row = found.passport;
       const reader = await readerOf(services, grants, viewer, row);
-      const subject = await passportSubject(services, row, reader);
+      const subject = passportSubject(services, found, reader);
       const { grant } = reader;
       return {
         subject,
@@ -161,7 +162,7 @@ export async function resolutionRoutes(
     const linkType = linkTypeOf(query.linkType);
     if (!asked && linkType === null) return null;
     const scope = await scopeOf(request);
-    const row = scope === undefined ? null : await findPassport(services, key, scope);
+    const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
     if (!row) throw notFound('Nothing is published under this identifier');
     const url = `${services.baseUrl}/passport/${row.id}`;
     const links = passportLinks(
@@ -201,7 +202,7 @@ export async function resolutionRoutes(
           status: 410,
         };
       }
-      const reader = await readerOf(services, grants, viewer, found.passport);
+      const reader = await readerOf(services, grants, viewer, found.passport.passport);
       return { subject: await unitSubject(services, found, reader) };
     });
   }
@@ -214,7 +215,7 @@ export async function resolutionRoutes(
     serial: string,
   ) {
     const scope = await scopeOf(request);
-    const row = scope === undefined ? null : await findPassport(services, key, scope);
+    const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
     const unit = row ? await findUnitOfPassport(services.db, row.tenantId, row.id, serial) : null;
     if (!unit) throw notFound('No unit with this serial number is published under this identifier');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
