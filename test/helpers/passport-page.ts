@@ -104,7 +104,10 @@ export function viewFor(document: Record<string, unknown>, tier: PassportPageTie
   if (tier === 'owner') return document;
   const category = document.category as SchemaCategory;
   const hidden: string[] = [];
-  X;
+  const view: Record<string, unknown> = {
+    ...document,
+    metadata: mask(document.metadata, '', category, tier, hidden),
+  };
   const tiers = (['legitimate-interest', 'authority'] as const).filter(
     (grant) => rank(grant) > rank(tier) && hidden.some((access) => rank(access) <= rank(grant)),
   );
