@@ -50,7 +50,7 @@ header p{margin:0}.kicker{font-weight:600}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin:0 0 .75rem}
 h3{font-size:1.05rem;margin:1.25rem 0 .5rem}
 section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:0 0 1rem;min-width:0}
-nav{margin-bottom:1rem}nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+nav{margin-bottom:1rem}main nav{padding:0}nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 nav a{display:inline-block;padding:.25rem 0}
 .notice{border:2px solid;border-radius:8px;padding:1rem;margin:0 0 1rem}
 .notice p{margin:0}.notice strong{display:block;font-size:1.25rem;margin-bottom:.25rem}
@@ -68,7 +68,7 @@ code{font:.9em ui-monospace,monospace;overflow-wrap:anywhere;word-break:break-al
 .figures li{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;min-width:0}
 .figures .label{display:block;color:#57606a;font-size:.9rem}
 .figures .value{display:block;font-size:1.25rem;font-weight:600;overflow-wrap:anywhere}
-.scroll{overflow-x:auto}.request{font-weight:600}
+.request{font-weight:600}
 footer{padding-bottom:2rem;color:#424a53;font-size:.9rem}`;
 
 const LABELS = [
