@@ -44,7 +44,7 @@ export function ownerDocument(category: string, options: DocumentOptions = {}): 
       originCountry: 'DE',
       granularity: 'model',
       status: options.status ?? 'ACTIVE',
-      metadata: options.metadata ?? example(category as SchemaCategory),
+      metadata: 'metadata' in options ? options.metadata : example(category as SchemaCategory),
       archivedAt: null,
       retentionUntil: options.retentionUntil ?? null,
       digitalSeal: null,

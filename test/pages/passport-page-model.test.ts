@@ -2,6 +2,7 @@
 // data, masked views offer the request-access link and never the withheld values, a recall comes
 // first, values are written in the reader's language and data never becomes markup.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldAccess } from '../../src/domain/categories/schemas/index.ts';
 import type { SchemaCategory } from '../../src/domain/categories/types.ts';
@@ -210,6 +211,58 @@ describe('passport page model', () => {
     expect(labels).toEqual(['Product name', 'Age grading', 'Ce marking']);
     expect(humanise('reachRegistrationNumber')).toBe('Reach registration number');
     expect(humanise('UFICode')).toBe('UFI code');
+  });
+});
+
+describe('passport page with arbitrary data', () => {
+  const text = fc.oneof(
+    fc.string(),
+    fc.constantFrom(
+      '<x-evil>',
+      'javascript:alert(1)',
+      'https://x.example/"><x-evil>',
+      '2025-13-45',
+      '2025-02',
+      '2025-02-03T04:05:06Z',
+      'DE',
+      'zz-ZZ-x',
+      'a@b.example',
+    ),
+  );
+  const key = fc.oneof(
+    fc.string(),
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'countryCode',
+      'language',
+      '@id',
+      'productName',
+      'performance',
+    ),
+  );
+  const { tree } = fc.letrec((tie) => ({
+    tree: fc.oneof(
+      { depthSize: 'small' },
+      text,
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('tree'), { maxLength: 4 }),
+      fc.dictionary(key, tie('tree'), { maxKeys: 5 }),
+    ),
+  }));
+
+  it('renders any metadata as inert text, with one heading', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('batteries', 'toys'), tree, (category, metadata) => {
+        const html = renderPage(pageInput(ownerDocument(category, { metadata }), 'owner', 'de'));
+        expect(html).not.toContain('<x-evil');
+        expect(html).not.toMatch(/href="javascript:/i);
+        expect(html.match(/<h1>/g)).toHaveLength(1);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

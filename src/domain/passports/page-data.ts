@@ -56,6 +56,9 @@ function scalar(
 ): DataValue {
   if (typeof value === 'boolean') return { value: value ? words.yes : words.no };
   if (typeof value === 'number') return { value: format.number(value, fieldInfo(category, path).unit) };
+  // A list mixing objects with values (or holding lists) has no field names to show: its
+  // objects and lists are written as compact JSON text.
+  if (typeof value === 'object' && value !== null) return { value: JSON.stringify(value), code: true };
   if (typeof value !== 'string') return { value: value === null ? '–' : String(value) };
   const key = lastKey(path) ?? '';
   if (/^https?:\/\/\S+$/i.test(value)) return { value: value, href: value, code: true };
