@@ -183,7 +183,7 @@ describe('passport page model', () => {
     const de = passportPageModel(pageInput(document, 'owner', 'de'));
     const figure = (id: string) => de.figures.find((f) => f.id === id)?.value;
     expect(figure('stateOfHealth')).toBe('97,5\u00a0%');
-    expect(figure('carbonFootprint')).toBe('68,4\u00a0kg CO₂e/kWh');
+    expect(figure('carbonFootprint')).toBe('68,4\u00a0kg\u00a0CO₂e/kWh');
     expect(de.product.find((row) => row.value === 'Deutschland')).toBeDefined();
     const html = renderPage(pageInput(document, 'owner', 'de'));
     expect(html).toContain('<html lang="de">');

@@ -69,8 +69,8 @@ export function formatter(lang: string): Formatter {
     lang,
     number(value, unit) {
       if (unit !== undefined && INTL_UNITS[unit]) return withIntlUnit(INTL_UNITS[unit]).format(value);
-      const symbol = unit === undefined ? '' : (SYMBOLS[unit] ?? unit);
-      // A no-break space keeps a figure and its unit on one line on a narrow screen.
+      // No-break spaces keep a figure and its unit (itself perhaps of two words) on one line.
+      const symbol = (unit === undefined ? '' : (SYMBOLS[unit] ?? unit)).replaceAll(' ', '\u00a0');
       return symbol === '' ? plain.format(value) : `${plain.format(value)}\u00a0${symbol}`;
     },
     date(value) {
