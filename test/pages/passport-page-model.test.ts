@@ -158,7 +158,7 @@ describe('passport page model', () => {
     });
     const model = passportPageModel(pageInput(document, 'public', 'de'));
     expect(model.notice?.kind).toBe('decommissioned');
-    expect(model.notice?.text).toContain('2035');
+    expect(model.notice?.text).toContain('bis 1. Juni 2035 zur Einsicht');
     expect(model.product.find((row) => row.value === model.notice?.title)).toBeDefined();
     const active = passportPageModel(pageInput(ownerDocument('textiles'), 'public', 'en'));
     expect(active.notice).toBeNull();

@@ -108,7 +108,8 @@ function notice(document: Json, t: Translate, when: (iso: string) => string, ope
       kind: 'decommissioned',
       title: t('passportPage.statuses.DECOMMISSIONED'),
       text: until
-        ? t('passportPage.decommissionedText', { date: when(until) })
+        ? // A day is what a reader needs here; the instant's time of day is an artefact of storage.
+          t('passportPage.decommissionedText', { date: when(until.slice(0, 10)) })
         : t('passportPage.decommissionedUndated'),
     };
   }
@@ -124,7 +125,9 @@ function restricted(
   const marker = document.restrictedData;
   if (!isObject(marker)) return null;
   const rows: Row[] = [];
-  const tiers = Array.isArray(marker.tiers) ? marker.tiers.filter((tier) => typeof tier === 'string') : [];
+  const tiers = Array.isArray(marker.tiers)
+    ? marker.tiers.filter((tier) => tier === 'legitimate-interest' || tier === 'authority')
+    : [];
   if (tiers.length > 0) {
     rows.push({
       label: t('passportPage.availableTo'),
