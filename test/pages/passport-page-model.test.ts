@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldAccess } from '../../src/domain/categories/schemas/index.ts';
 import type { SchemaCategory } from '../../src/domain/categories/types.ts';
 import { keyFigureIds } from '../../src/domain/passports/key-figures.ts';
-import { passportPageModel } from '../../src/domain/passports/page.ts';
+import { passportPageModel, passportPageSeal } from '../../src/domain/passports/page.ts';
 import type { DataNode, DataSection } from '../../src/domain/passports/page-data.ts';
 import { humanise } from '../../src/domain/passports/page-format.ts';
 import { SUPPORTED_LANGUAGES } from '../../src/http/i18n.ts';
@@ -176,6 +176,20 @@ describe('passport page model', () => {
     expect(sealed.seal.text).toContain('June 1, 2025');
     expect(sealed.seal.timestamped).not.toBeNull();
     expect(sealed.seal.verifyUrl).toBe(VERIFY_URL);
+  });
+
+  it('reads the seal state from the document', () => {
+    const document = ownerDocument('batteries');
+    expect(passportPageSeal(document)).toEqual({ sealed: false });
+    const sealedAt = '2025-06-01T10:31:00.000Z';
+    expect(passportPageSeal({ ...document, digitalSeal: { sealedAt, timestampStatus: 'granted' } })).toEqual({
+      sealed: true,
+      sealedAt,
+      timestamped: true,
+    });
+    expect(
+      passportPageSeal({ ...document, digitalSeal: { sealedAt, timestampStatus: 'none' } }).timestamped,
+    ).toBe(false);
   });
 
   it('writes numbers, units and dates in the reader’s language', () => {

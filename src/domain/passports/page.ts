@@ -19,6 +19,19 @@ export interface PassportPageSeal {
   timestamped?: boolean;
 }
 
+/**
+ * The seal state the page shows, read from the document's `digitalSeal` (see seal/types.ts). A
+ * masked view keeps `digitalSeal`, so this works on the document the page is given.
+ */
+export function passportPageSeal(document: Record<string, unknown>): PassportPageSeal {
+  const seal = document.digitalSeal;
+  if (typeof seal !== 'object' || seal === null) return { sealed: false };
+  const { sealedAt, timestampStatus } = seal as { sealedAt?: unknown; timestampStatus?: unknown };
+  return typeof sealedAt === 'string'
+    ? { sealed: true, sealedAt, timestamped: timestampStatus === 'granted' }
+    : { sealed: true, timestamped: timestampStatus === 'granted' };
+}
+
 export interface PassportPageInput {
   /** The passport JSON-LD document, already masked to `tier`. */
   document: Record<string, unknown>;
