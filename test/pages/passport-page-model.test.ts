@@ -228,6 +228,17 @@ describe('passport page model', () => {
   });
 });
 
+describe('passport page templates', () => {
+  it('write raw markup only for the QR code and their own partials', () => {
+    for (const name of ['passport', 'passport-data', 'passport-value']) {
+      const source = readFileSync(new URL(`../../src/views/${name}.eta`, import.meta.url), 'utf8');
+      const raw = [...source.matchAll(/<%~\s*([^%]*?)\s*%>/g)].map((match) => match[1]);
+      for (const expression of raw)
+        expect(expression).toMatch(/^(it\.qrSvg|include\('\.\/passport-(data|value)',)/);
+    }
+  });
+});
+
 describe('passport page with arbitrary data', () => {
   const text = fc.oneof(
     fc.string(),
