@@ -28,6 +28,7 @@ import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
 import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-client.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
+import { pageRepresentation } from './modules/pages/representation.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportLabelRoutes } from './modules/passports/label-routes.ts';
 import { passportQrRoutes } from './modules/passports/qr-routes.ts';
@@ -149,7 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     baseUrl: config.publicBaseUrl,
     sealing: sealingSetup(config, options.masterKey),
     lookupKey: (token) => principals.lookup(token),
-    representations: [...jsonLd, aasRepresentation],
+    representations: [...jsonLd, aasRepresentation, pageRepresentation],
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {

@@ -39,6 +39,8 @@ export interface Representation {
   contentType: string;
   /** Whether the rendered bytes differ by language (pages). */
   localised?: boolean;
+  /** Headers every answer in this representation carries (a page's Content-Security-Policy). */
+  headers?: Record<string, string>;
   /** Which subjects it can render; absent, all. */
   serves?: Subject['kind'][];
   render(subject: Subject, context: RenderContext): Promise<string> | string;

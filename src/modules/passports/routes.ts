@@ -131,11 +131,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         tier: 'owner',
         tenantId: actorOf(request).tenantId,
       } as const;
-      const body = await representation.render(subject, {
-        lang: languageOf(request),
-        baseUrl: services.baseUrl,
-      });
-      return sendText(reply, 200, representation.contentType, body);
+      const lang = languageOf(request);
+      const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+      if (representation.localised) reply.header('content-language', lang);
+      return sendText(reply.headers(representation.headers ?? {}), 200, representation.contentType, body);
     },
   );
 

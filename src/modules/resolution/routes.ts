@@ -113,6 +113,7 @@ export async function resolutionRoutes(
       headers: {
         ...(restricted ? RESTRICTED_HEADERS : PUBLIC_HEADERS),
         ...(representation.localised ? { 'content-language': lang } : {}),
+        ...representation.headers,
       },
     };
     if (!restricted && viewer.kind === 'anonymous') options.cache.set(key, subject.tenantId, rendered);
