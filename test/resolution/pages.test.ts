@@ -104,17 +104,12 @@ describe('pages on public resolution', () => {
       const response = await tab.goto(`${base}/passport/${recalled.id}`, { waitUntil: 'load' });
       expect(response?.status()).toBe(200);
       expect(await tab.getAttribute('html', 'lang')).toBe('it');
-      const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await tab.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
-      await tab.addScriptTag({ content: axe.source });
-      const results = await tab.evaluate(async () => {
-        const run = await (
-          window as unknown as {
-            axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> };
-          }
-        ).axe.run();
-        return run.violations.map((violation) => ({ id: violation.id, impact: violation.impact }));
-      });
+      await tab.evaluate(axe.source);
+      const results = await tab.evaluate<{ id: string; impact: string }[]>(
+        'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))',
+      );
       expect(results.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

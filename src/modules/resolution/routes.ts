@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { parseLink } from '../../domain/gs1/digital-link.ts';
 import { normaliseGtin } from '../../domain/gs1/gtin.ts';
 import { normaliseHost } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -229,14 +230,14 @@ export async function resolutionRoutes(
     return normalised.gtin14;
   }
 
-  /** The qualifier pairs after a key (`/21/S1/10/L2` → { 21: 'S1', 10: 'L2' }); odd paths are 404. */
-  function qualifiers(rest: string): Record<string, string> {
-    const parts = rest.split('/').filter((part) => part !== '');
-    if (parts.length % 2 !== 0) throw notFound('Not a GS1 Digital Link path');
-    const pairs: Record<string, string> = {};
-    for (let i = 0; i < parts.length; i += 2)
-      pairs[parts[i] as string] = decodeURIComponent(parts[i + 1] as string);
-    return pairs;
+  /**
+   * The key qualifiers after a key (`/21/S1`, `/10/L2/21/S1`), read by the one Digital Link module
+   * the decoder and the QR codes use too: an invalid link is 400.
+   */
+  function qualifiers(ai: string, keyValue: string, rest: string): Record<string, string> {
+    const parsed = parseLink(`${services.baseUrl}/${ai}/${encodeURIComponent(keyValue)}/${rest}`);
+    if (!parsed.ok) throw badRequest(`Not a GS1 Digital Link: ${parsed.error}`);
+    return Object.fromEntries(parsed.link.ais.map(({ ai: code, value }) => [code, value]));
   }
 
   // The answers each route declares: every negotiated representation, and the linkset on GS1 keys.
@@ -323,7 +324,11 @@ export async function resolutionRoutes(
       },
       async (request, reply) => {
         const key = keyOf(request.params.key);
-        const pairs = qualifiers(request.params['*']);
+        const pairs = qualifiers(
+          ai,
+          'productId' in key ? key.productId : request.params.key,
+          request.params['*'],
+        );
         if (pairs['21'] !== undefined) return redirectToUnit(request, reply, key, pairs['21']);
         // Lot, batch or other qualifiers this node keeps no separate passport for: the model's.
         const links = await gs1Links(request, reply, key);
