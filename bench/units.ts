@@ -2,8 +2,7 @@
 // full app, each beside raw multi-row INSERTs of the same rows in the same run; and the unit view of
 // a unit with 100k events beside one with 10 (and one with 500, the view's own ceiling).
 import { sql } from 'drizzle-orm';
-import { categorySchemas } from '../src/domain/categories/schemas/index.ts';
-import { benchApp } from './lib/app.ts';
+import { benchApp, benchPassport } from './lib/app.ts';
 import { figure, listen, type Row, requestsPerSecond } from './lib/measure.ts';
 import { itemsPerSecond } from './lib/workload.ts';
 import {
@@ -23,30 +22,7 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
   const { app, db, tenantId, headers, close } = await benchApp(databaseUrl);
   let raw: RawTarget | undefined;
   try {
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/operators',
-      headers,
-      payload: {
-        name: 'Bench',
-        regIdScheme: 'DE-HRB',
-        regId: `HRB${Date.now()}`,
-        role: 'MANUFACTURER',
-        country: 'DE',
-      },
-    });
-    const passport = await app.inject({
-      method: 'POST',
-      url: '/api/v1/passports',
-      headers,
-      payload: {
-        productId: '04006381333931',
-        category: 'batteries',
-        originCountry: 'DE',
-        metadata: (categorySchemas.batteries.examples as unknown[])[0],
-      },
-    });
-    const passportId = passport.json().passport.id as string;
+    const passportId = await benchPassport({ app, headers }, '04006381333931');
     const url = await listen(app);
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });

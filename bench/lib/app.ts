@@ -1,9 +1,12 @@
 // The full app on a fresh store with one enterprise workspace (no per-key budget, so figures
 // measure the work and not the limiter), for benchmarks of authenticated routes.
+import { randomInt } from 'node:crypto';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Db, openDatabase } from '../../src/db/client.ts';
+import { categorySchemas } from '../../src/domain/categories/schemas/index.ts';
+import { withCheckDigit } from '../../src/domain/gs1/check-digit.ts';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
@@ -50,3 +53,34 @@ export async function benchApp(
     },
   };
 }
+
+/** The workspace's operator and one battery passport (the category's example), made through the API. */
+export async function benchPassport(
+  bench: Pick<BenchApp, 'app' | 'headers'>,
+  productId = randomGtin(),
+): Promise<string> {
+  const { app, headers } = bench;
+  await app.inject({
+    method: 'POST',
+    url: '/api/v1/operators',
+    headers,
+    payload: {
+      name: 'Bench Cells',
+      regIdScheme: 'DE-HRB',
+      regId: `HRB${randomInt(1e8)}`,
+      role: 'MANUFACTURER',
+      country: 'DE',
+    },
+  });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/passports',
+    headers,
+    payload: { productId, category: 'batteries', originCountry: 'DE', metadata: BATTERY_METADATA },
+  });
+  if (created.statusCode !== 201) throw new Error(`bench passport: ${created.body}`);
+  return created.json().passport.id as string;
+}
+
+export const BATTERY_METADATA = (categorySchemas.batteries.examples as unknown[])[0];
+export const randomGtin = () => withCheckDigit(`4${String(randomInt(1e9)).padStart(11, '0')}`);

@@ -175,22 +175,6 @@ describe('public resolution', () => {
     const response = await get(`/passport/${passport.id}`, bearer(scoped.token));
     expect(response.json()).toHaveProperty('restrictedData');
   });
-});
-
-describe('AAS and the owner read through the same negotiation', () => {
-  let app: App;
-  let workspace: TestWorkspace;
-  let passport: { id: string; productId: string };
-  beforeAll(async () => {
-    app = await testApp();
-    workspace = await createWorkspace(app);
-    await createOperator(app, workspace);
-    passport = await createPassport(app, workspace.token);
-  });
-  afterAll(() => app.close());
-
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });
 
   it('answers an AAS environment of the tier view, which the AAS validator accepts', async () => {
     const response = await get(`/passport/${passport.id}`, { accept: 'application/aas+json' });

@@ -72,7 +72,7 @@ export async function findPassport(
 // The owner read renders a passport with its operator and facility. It is the hottest authenticated
 // read, so it fetches all three in one round trip: the one place this store joins the tables of the
 // operators and facilities modules (their rows are turned into records by those modules' code).
-const withParties = (by: 'id' | 'productId') => (db: Executor) =>
+const fromPassportsWithParties = (db: Executor) =>
   db
     .select({ passport: passports, operator: operators, facility: facilities })
     .from(passports)
@@ -83,15 +83,16 @@ const withParties = (by: 'id' | 'productId') => (db: Executor) =>
     .leftJoin(
       facilities,
       and(eq(facilities.tenantId, passports.tenantId), eq(facilities.id, passports.facilityId)),
-    )
-    .where(
-      and(
-        eq(passports.tenantId, sql.placeholder('tenantId')),
-        by === 'id'
-          ? eq(passports.id, sql.placeholder('value'))
-          : eq(passports.productId, sql.placeholder('value')),
-      ),
-    )
+    );
+
+const byKey = (by: 'id' | 'productId') =>
+  by === 'id'
+    ? eq(passports.id, sql.placeholder('value'))
+    : eq(passports.productId, sql.placeholder('value'));
+
+const withParties = (by: 'id' | 'productId') => (db: Executor) =>
+  fromPassportsWithParties(db)
+    .where(and(eq(passports.tenantId, sql.placeholder('tenantId')), byKey(by)))
     .prepare(`passport_with_parties_by_${by}`);
 
 export async function findPassportWithParties(
@@ -244,22 +245,10 @@ export async function findVersionAt(db: Executor, tenantId: string, passportId: 
 // Public resolution reads a passport with its parties in one round trip too, before it knows the
 // workspace (a workspace host narrows it to one): the first published passport of the key.
 const publishedWithParties = (by: 'id' | 'productId', tenant: boolean) => (db: Executor) =>
-  db
-    .select({ passport: passports, operator: operators, facility: facilities })
-    .from(passports)
-    .innerJoin(
-      operators,
-      and(eq(operators.tenantId, passports.tenantId), eq(operators.id, passports.operatorId)),
-    )
-    .leftJoin(
-      facilities,
-      and(eq(facilities.tenantId, passports.tenantId), eq(facilities.id, passports.facilityId)),
-    )
+  fromPassportsWithParties(db)
     .where(
       and(
-        by === 'id'
-          ? eq(passports.id, sql.placeholder('value'))
-          : eq(passports.productId, sql.placeholder('value')),
+        byKey(by),
         ne(passports.status, 'DRAFT'),
         tenant ? eq(passports.tenantId, sql.placeholder('tenantId')) : undefined,
       ),

@@ -292,24 +292,21 @@ export async function resolutionRoutes(
     ['01', 'GTIN'],
     ['8003', 'GRAI'],
   ] as const) {
-    const keyOf = (raw: string): PassportKey => ({ productId: ai === '01' ? gtinOf(raw) : raw });
+    const productIdOf = (raw: string) => (ai === '01' ? gtinOf(raw) : raw);
+    /** The passport of the key, or its linkset / link-type answer (GS1 conformant-resolver rules). */
+    const serveKey = async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
+      const key = { productId };
+      const links = await gs1Links(request, reply, key);
+      if (links) return links;
+      return servePassport(request, reply, key, `${ai}|${request.hostname}|${productId}`);
+    };
     app.get(
       `/${ai}/:key`,
       {
         config: { access },
         schema: { tags, summary: `GS1 Digital Link by ${name}`, params: KeyParams, response: keyResponses },
       },
-      async (request, reply) => {
-        const key = keyOf(request.params.key);
-        const links = await gs1Links(request, reply, key);
-        if (links) return links;
-        return servePassport(
-          request,
-          reply,
-          key,
-          `${ai}|${request.hostname}|${'productId' in key ? key.productId : ''}`,
-        );
-      },
+      async (request, reply) => serveKey(request, reply, productIdOf(request.params.key)),
     );
     app.get(
       `/${ai}/:key/*`,
@@ -323,22 +320,11 @@ export async function resolutionRoutes(
         },
       },
       async (request, reply) => {
-        const key = keyOf(request.params.key);
-        const pairs = qualifiers(
-          ai,
-          'productId' in key ? key.productId : request.params.key,
-          request.params['*'],
-        );
-        if (pairs['21'] !== undefined) return redirectToUnit(request, reply, key, pairs['21']);
+        const productId = productIdOf(request.params.key);
+        const pairs = qualifiers(ai, productId, request.params['*']);
+        if (pairs['21'] !== undefined) return redirectToUnit(request, reply, { productId }, pairs['21']);
         // Lot, batch or other qualifiers this node keeps no separate passport for: the model's.
-        const links = await gs1Links(request, reply, key);
-        if (links) return links;
-        return servePassport(
-          request,
-          reply,
-          key,
-          `${ai}|${request.hostname}|${'productId' in key ? key.productId : ''}`,
-        );
+        return serveKey(request, reply, productId);
       },
     );
   }
