@@ -197,4 +197,30 @@ describe('public resolution', () => {
     expect(back.ok && back.document).not.toHaveProperty('restrictedData');
     expect((await get(url, { ...bearer(workspace.token), accept: 'image/png' })).statusCode).toBe(406);
   });
+
+  it("keeps an archived operator's passports resolvable", async () => {
+    const own = await createWorkspace(app);
+    const operator = await createOperator(app, own);
+    const archived = await createPassport(app, own.token);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/operators/${operator.id}`,
+      headers: bearer(own.token),
+    });
+    expect(removed.json()).toMatchObject({ archived: true });
+    const response = await get(`/passport/${archived.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().archivedAt).toEqual(expect.any(String));
+  });
+
+  it('allows 30 requests a minute per address, then 429 with Retry-After and no rate headers', async () => {
+    const ip = randomIp();
+    const call = () =>
+      app.inject({ method: 'GET', url: `/passport/${passport.id}`, headers: { host }, remoteAddress: ip });
+    for (let i = 0; i < 30; i++) expect((await call()).statusCode).toBe(200);
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
+  });
 });
