@@ -39,6 +39,7 @@ import { unitQrRoutes } from './modules/units/qr-routes.ts';
 import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);
     await gs1Routes(routes, context);
+    await webhookRoutes(routes, context);
   });
   await app.ready();
   return app;
