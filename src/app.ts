@@ -35,6 +35,7 @@ import { resolutionRoutes } from './modules/resolution/routes.ts';
 import { sealRoutes } from './modules/seals/routes.ts';
 import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
+import { traceabilityRoutes } from './modules/traceability/routes.ts';
 import { unitQrRoutes } from './modules/units/qr-routes.ts';
 import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await unitQrRoutes(routes, context);
     await gs1Routes(routes, context);
     await webhookRoutes(routes, context);
+    await traceabilityRoutes(routes, context);
   });
   await app.ready();
   return app;

@@ -68,6 +68,6 @@ CREATE TABLE "webhook_subscriptions" (
 );
 --> statement-breakpoint
 CREATE INDEX "traceability_products_key_idx" ON "traceability_event_products" USING btree ("tenant_id","product_key","role");--> statement-breakpoint
-CREATE INDEX "traceability_events_event_id_idx" ON "traceability_events" USING btree ("tenant_id","event_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "traceability_events_event_id_idx" ON "traceability_events" USING btree ("tenant_id","event_id","is_declaration");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_time_idx" ON "webhook_deliveries" USING btree ("tenant_id","attempted_at","id");--> statement-breakpoint
 CREATE INDEX "webhook_outbox_due_idx" ON "webhook_outbox" USING btree ("next_attempt_at") WHERE status = 'pending';

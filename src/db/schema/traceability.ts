@@ -1,7 +1,7 @@
 // Traceability events (EPCIS 2.0 / UNTP, normalised) and the products each one names, indexed by
 // identity key for the lineage walk and linked to the workspace's passports and units by GS1 key.
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 export const traceabilityEvents = pgTable(
@@ -22,7 +22,8 @@ export const traceabilityEvents = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
-    index('traceability_events_event_id_idx').on(table.tenantId, table.eventId),
+    // An event captured twice is stored once (a declaration of it beside it).
+    uniqueIndex('traceability_events_event_id_idx').on(table.tenantId, table.eventId, table.isDeclaration),
   ],
 );
 
