@@ -1,7 +1,17 @@
 // Traceability events (EPCIS 2.0 / UNTP, normalised) and the products each one names, indexed by
 // identity key for the lineage walk and linked to the workspace's passports and units by GS1 key.
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 export const traceabilityEvents = pgTable(
