@@ -69,10 +69,11 @@ describe('webhook delivery across a crash', () => {
         .poll(() => receiver.received.length, { timeout: 30_000, interval: 200 })
         .toBeGreaterThanOrEqual(2);
       const [first, second] = receiver.received;
-      expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
-      expect(second?.json.type).toBe('passport.ingested');
-      expect(second && verifySignature(secret, second)).toBe(true);
-      expect((second?.json.data as Record<string, unknown>).passportId).toBe(
+      if (!first || !second) throw new Error('two deliveries expected');
+      expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+      expect(second.json.type).toBe('passport.ingested');
+      expect(verifySignature(secret, second)).toBe(true);
+      expect((second.json.data as Record<string, unknown>).passportId).toBe(
         (passport.body.passport as Record<string, unknown>).id,
       );
     } finally {
