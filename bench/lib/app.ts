@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Db, openDatabase } from '../../src/db/client.ts';
 
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 export interface BenchApp {
   app: App;
