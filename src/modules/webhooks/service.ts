@@ -2,6 +2,7 @@
 // kept encrypted, rotation with an overlap, a signed test event, and the delivery log.
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import { decodeDeliveryCursor, encodeDeliveryCursor } from '../../domain/webhooks/cursor.ts';
 import { TEST_KIND } from '../../domain/webhooks/kinds.ts';
 import { newWebhookSecret, signedHeaders, type WebhookEvent } from '../../domain/webhooks/payload.ts';
 import { type Actor, assertWorkspaceWide } from '../../http/actor.ts';
@@ -215,17 +216,10 @@ export async function sendTestEvent(
   return { success: result.ok, delivery: toDelivery(logged) };
 }
 
-const CURSOR = /^(\d{13})\.([0-9a-f-]{36})$/;
-
-const encodeCursor = (row: store.DeliveryRow) =>
-  Buffer.from(`${row.attemptedAt.getTime()}.${row.id}`, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): { attemptedAt: Date; id: string } {
-  const match = /^[A-Za-z0-9_-]+$/.test(cursor)
-    ? CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
-    : null;
-  if (!match?.[1] || !match[2]) throw badRequest('cursor is not one this service handed out');
-  return { attemptedAt: new Date(Number(match[1])), id: match[2] };
+function positionOf(cursor: string) {
+  const position = decodeDeliveryCursor(cursor);
+  if (!position) throw badRequest('cursor is not one this service handed out');
+  return position;
 }
 
 export async function listDeliveries(
@@ -240,7 +234,7 @@ export async function listDeliveries(
     {
       ...(query.subscriptionId !== undefined ? { subscriptionId: query.subscriptionId } : {}),
       ...(query.status !== undefined ? { status: query.status } : {}),
-      ...(query.cursor !== undefined ? { after: decodeCursor(query.cursor) } : {}),
+      ...(query.cursor !== undefined ? { after: positionOf(query.cursor) } : {}),
     },
     limit + 1,
   );
@@ -248,6 +242,6 @@ export async function listDeliveries(
   const last = page.at(-1);
   return {
     deliveries: page.map(toDelivery),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > limit && last ? encodeDeliveryCursor(last) : null,
   };
 }
