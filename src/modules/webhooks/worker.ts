@@ -6,7 +6,8 @@
 //
 // The outbox is its own queue rather than a pg-boss queue: the event row is written by the audit
 // insert of the change itself (one statement, no second schema to write in the hot transaction),
-// and the claim needs nothing pg-boss adds on top of SKIP LOCKED. See docs/webhooks.md.
+// the retry schedule and its clock stay ours, and the claim needs nothing pg-boss adds on top of
+// SKIP LOCKED. See docs/webhooks.md.
 import type { Db } from '../../db/client.ts';
 import { signedHeaders, type WebhookEvent } from '../../domain/webhooks/payload.ts';
 import { MAX_ATTEMPTS, retryDelay } from '../../domain/webhooks/schedule.ts';
