@@ -126,6 +126,26 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('drops the waiting events of a deleted subscription', async () => {
+    const ws = await createWorkspace(app);
+    await createOperator(app, ws);
+    const gone = await startReceiver();
+    try {
+      const { subscription } = await subscribe(gone.url, ['*'], ws);
+      await createPassport(app, ws.token);
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/v1/webhooks/subscriptions/${subscription.id}`,
+        headers: bearer(ws.token),
+      });
+      expect(deleted.statusCode).toBe(204);
+      await drain();
+      expect(gone.received).toEqual([]);
+    } finally {
+      await gone.close();
+    }
+  });
+
   it('retries a failed delivery with the same event id, and logs each attempt', async () => {
     const ws = await createWorkspace(app);
     await createOperator(app, ws);
