@@ -38,10 +38,12 @@ import { resolutionRoutes } from './modules/resolution/routes.ts';
 import { sealRoutes } from './modules/seals/routes.ts';
 import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
+import { traceabilityRoutes } from './modules/traceability/routes.ts';
 import { unitQrRoutes } from './modules/units/qr-routes.ts';
 import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { whoamiRoutes } from './modules/whoami/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 
@@ -173,6 +175,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);
     await gs1Routes(routes, context);
+    await webhookRoutes(routes, context);
+    await traceabilityRoutes(routes, context);
   });
   await app.ready();
   return app;

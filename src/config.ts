@@ -24,6 +24,10 @@ export const ConfigSchema = Type.Object({
   sealCaKey: Type.Optional(Type.String({ minLength: 1 })),
   /** RFC 3161 time-stamping authority; unset, seals carry no timestamp. */
   tsaUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
+  /** Lets webhooks target http:// and loopback or private addresses: for development and tests only. */
+  webhookAllowInsecureTargets: Type.Boolean(),
+  /** How long one webhook delivery may take before it counts as failed, in milliseconds. */
+  webhookTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   /** Requests per minute per client address, by kind of traffic (the spec's Limits; tunable behind a CDN). */
   rateLimits: Type.Object({
     anonymous: Type.Integer({ minimum: 1 }),
@@ -63,6 +67,13 @@ function optional(env: Env, name: string): string | undefined {
 }
 
 /** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
+function flag(env: Env, name: string): boolean {
+  const raw = optional(env, name);
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
 function trustProxy(raw: string | undefined): Config['trustProxy'] {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -85,6 +96,8 @@ const NAMES: Record<keyof Config, string> = {
   sealCaCert: 'SEAL_CA_CERT',
   sealCaKey: 'SEAL_CA_KEY',
   tsaUrl: 'TSA_URL',
+  webhookAllowInsecureTargets: 'WEBHOOK_ALLOW_INSECURE_TARGETS',
+  webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
   rateLimits: 'RATE_LIMIT_*',
   buildCommit: 'BUILD_COMMIT',
   buildTime: 'BUILD_TIME',
@@ -107,6 +120,8 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     sealCaCert: optional(env, 'SEAL_CA_CERT'),
     sealCaKey: optional(env, 'SEAL_CA_KEY'),
     tsaUrl: optional(env, 'TSA_URL'),
+    webhookAllowInsecureTargets: flag(env, 'WEBHOOK_ALLOW_INSECURE_TARGETS'),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
     rateLimits: {
       anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),
       publicResolution: positive(env, 'RATE_LIMIT_PUBLIC_RESOLUTION', 30),

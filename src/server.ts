@@ -13,7 +13,8 @@ async function main(): Promise<void> {
     { openDatabase },
     { loggableError },
     purging,
-    { embeddedMasterKey },
+    { decodeMasterKey, embeddedMasterKey },
+    { startDeliveryWorker },
   ] = await Promise.all([
     import('./app.ts'),
     import('./bootstrap.ts'),
@@ -21,19 +22,29 @@ async function main(): Promise<void> {
     import('./http/loggable-error.ts'),
     import('./modules/units/idempotency-purge.ts'),
     import('./modules/seals/master-key.ts'),
+    import('./modules/webhooks/service.ts'),
   ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const boot = await bootstrap(database, config, new Date());
+  // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
+  const masterKey = config.masterKey ? decodeMasterKey(config.masterKey) : embeddedMasterKey(config.dataDir);
   const app = await buildApp({
     config,
     db: database.db,
     changes: database.changes,
     adminTokenHash: boot.adminTokenHash,
-    // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
-    ...(config.masterKey ? {} : { masterKey: embeddedMasterKey(config.dataDir) }),
+    masterKey,
+  });
+  // Webhook events waiting in the outbox (including those a previous run left) go out from here.
+  const deliveries = startDeliveryWorker({
+    db: database.db,
+    masterKey,
+    policy: { allowInsecure: config.webhookAllowInsecureTargets },
+    timeoutMs: config.webhookTimeoutMs,
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook delivery failed'),
   });
 
   const purge = setInterval(() => {
@@ -50,6 +61,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
     try {
+      await deliveries.stop();
       await app.close();
       await database.close();
       process.exit(0);

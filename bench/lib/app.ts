@@ -8,7 +8,7 @@ import { type Db, openDatabase } from '../../src/db/client.ts';
 import { categorySchemas } from '../../src/domain/categories/schemas/index.ts';
 import { withCheckDigit } from '../../src/domain/gs1/check-digit.ts';
 
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 export interface BenchApp {
   app: App;

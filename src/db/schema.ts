@@ -6,4 +6,6 @@ export * from './schema/parties.ts';
 export * from './schema/passports.ts';
 export * from './schema/seals.ts';
 export * from './schema/tenancy.ts';
+export * from './schema/traceability.ts';
 export * from './schema/units.ts';
+export * from './schema/webhooks.ts';

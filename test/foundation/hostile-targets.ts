@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
+import { epcisDocument, objectEvent } from '../../src/domain/traceability/samples.ts';
 import { createWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import type { FieldKind } from '../helpers/hostile.ts';
@@ -74,6 +75,13 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
   // Status moves are one-way: they get a passport of their own so the others stay writable.
   const statusPassport = await createPassport(app, token);
   const unit = await createUnit(app, token, passport.id);
+  const captured = await app.inject({
+    method: 'POST',
+    url: '/api/v1/events',
+    headers: { authorization: `Bearer ${token}` },
+    payload: objectEvent({ eventID: `urn:uuid:${randomUUID()}` }),
+  });
+  const lineageEvent = captured.json().events[0].id as string;
   let statusNow = 'ACTIVE';
 
   const goodPassport = () => ({
@@ -237,6 +245,46 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
         [['address'], 'json'],
       ],
     },
+    {
+      method: 'POST',
+      url: '/api/v1/webhooks/subscriptions',
+      // A public address as an IP literal: no DNS, and nothing is sent.
+      base: () => ({ url: 'https://93.184.215.14/hooks', events: ['*'] }),
+      fields: [
+        [['url'], 'string'],
+        [['events'], 'json'],
+        [['events', 0], 'string'],
+        [['active'], 'json'],
+      ],
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/events',
+      // A fresh event id each time, so every accepted base is a new event.
+      base: () => objectEvent({ eventID: `urn:uuid:${randomUUID()}` }),
+      fields: [
+        [['type'], 'string'],
+        [['eventTime'], 'date'],
+        [['eventTimeZoneOffset'], 'string'],
+        [['action'], 'string'],
+        [['epcList'], 'json'],
+        [['epcList', 0], 'string'],
+        [['readPoint'], 'json'],
+      ],
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/events/epcis',
+      base: () => epcisDocument([objectEvent({ eventID: `urn:uuid:${randomUUID()}` })]),
+      fields: [
+        [['schemaVersion'], 'string'],
+        [['creationDate'], 'date'],
+        [['epcisBody'], 'json'],
+        [['epcisBody', 'eventList'], 'json'],
+        [['epcisBody', 'eventList', 0, 'eventTime'], 'date'],
+        [['epcisBody', 'eventList', 0, 'epcList'], 'json'],
+      ],
+    },
     { method: 'POST', url: '/api/v1/passports', base: goodPassport, fields: passportFields },
     { method: 'POST', url: '/api/v1/passports/validate-only', base: goodPassport, fields: passportFields },
     {
@@ -333,6 +381,11 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { method: 'PATCH', url: (id) => `/api/v1/operators/${id}`, body: { name: 'x' } },
     { method: 'DELETE', url: (id) => `/api/v1/operators/${id}` },
     { method: 'POST', url: (id) => `/api/v1/operators/${id}/restore` },
+    { method: 'PATCH', url: (id) => `/api/v1/webhooks/subscriptions/${id}`, body: { active: false } },
+    { method: 'DELETE', url: (id) => `/api/v1/webhooks/subscriptions/${id}` },
+    { method: 'POST', url: (id) => `/api/v1/webhooks/subscriptions/${id}/rotate-secret` },
+    { method: 'POST', url: (id) => `/api/v1/webhooks/subscriptions/${id}/test` },
+    { method: 'GET', url: (id) => `/api/v1/events/${id}/lineage` },
     { method: 'GET', url: (id) => `/api/v1/facilities/${id}` },
     {
       method: 'PUT',
@@ -383,6 +436,12 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { url: '/api/v1/operators', keys: [...paging, 'q', 'includeArchived'] },
     { url: '/api/v1/facilities', keys: [...paging, 'operatorId', 'q'] },
     { url: '/api/v1/keys', keys: paging },
+    { url: '/api/v1/webhooks/subscriptions', keys: ['limit'] },
+    { url: '/api/v1/webhooks/deliveries', keys: ['subscriptionId', 'status', 'limit', 'cursor'] },
+    {
+      url: `/api/v1/events/${encodeURIComponent(String(lineageEvent))}/lineage`,
+      keys: ['maxDepth', 'maxNodes'],
+    },
     { url: '/api/v1/materials', keys: ['q', 'lang', 'critical'] },
     { url: '/admin/v1/workspaces', admin: true, keys: paging },
     {
@@ -414,6 +473,8 @@ export async function storeFingerprint(tenants: string[]): Promise<string> {
     'battery_unit_events',
     'idempotency_keys',
     'audit_events',
+    'webhook_subscriptions',
+    'traceability_events',
   ];
   const parts = tables.map(
     (table) =>

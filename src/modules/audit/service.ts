@@ -1,6 +1,8 @@
-// The workspace audit trail and its notifications. Webhook deliveries, when they come, read the
-// same facts; this module only records them.
+// The workspace audit trail, its notifications, and the webhook outbox: a change that maps to a
+// webhook kind (see domain/webhooks/kinds.ts) is queued for the workspace's matching subscriptions
+// in the same statement as its audit event, so the event exists exactly when the change does.
 import type { Executor } from '../../db/client.ts';
+import { webhookKindOf } from '../../domain/webhooks/kinds.ts';
 import * as store from './store.ts';
 
 export interface AuditFact {
@@ -29,6 +31,14 @@ export async function recordChange(
   notice?: Notice,
 ): Promise<void> {
   const audit = { tenantId, actor, at, ...fact, details: fact.details ?? null };
+  const kind = webhookKindOf(fact.action, fact.details);
+  if (kind) {
+    // The event names its subject (`passportId`), then the facts of the audit record.
+    const data = { [`${fact.subjectType}Id`]: fact.subjectId, ...fact.details };
+    const notification = notice ? { ...notice, details: notice.details ?? null } : null;
+    await store.insertAuditWithOutbox(tx, audit, notification, { kind, data });
+    return;
+  }
   if (!notice) {
     await store.insertAudit(tx, audit);
     return;

@@ -40,3 +40,42 @@ export async function insertAuditWithNotification(db: Executor, audit: AuditRow,
     values (${audit.tenantId}, ${notice.kind}, ${notice.message}, ${json(notice.details)}::jsonb,
             ${audit.at.toISOString()}::timestamptz)`);
 }
+
+export interface OutboxEvent {
+  kind: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The audit event, its notification if any, and one outbox row per active subscription of the
+ * workspace that wants this kind (or `*`), all in one statement. The audit event's id is the
+ * webhook event id. With no matching subscription the last insert writes nothing.
+ */
+export async function insertAuditWithOutbox(
+  db: Executor,
+  audit: AuditRow,
+  notice: NotificationRow | null,
+  event: OutboxEvent,
+) {
+  const at = audit.at.toISOString();
+  const notification = notice
+    ? sql`, notice as (
+        insert into notifications (tenant_id, kind, message, details, created_at)
+        values (${audit.tenantId}, ${notice.kind}, ${notice.message}, ${json(notice.details)}::jsonb,
+                ${at}::timestamptz)
+      )`
+    : sql``;
+  await db.execute(sql`
+    with audit as (
+      insert into audit_events (tenant_id, action, subject_type, subject_id, actor, details, at)
+      values (${audit.tenantId}, ${audit.action}, ${audit.subjectType}, ${audit.subjectId}, ${audit.actor},
+              ${json(audit.details)}::jsonb, ${at}::timestamptz)
+      returning id
+    )${notification}
+    insert into webhook_outbox (tenant_id, event_id, subscription_id, kind, data, next_attempt_at, created_at)
+    select s.tenant_id, audit.id, s.id, ${event.kind}, ${JSON.stringify(event.data)}::jsonb,
+           ${at}::timestamptz, ${at}::timestamptz
+    from audit, webhook_subscriptions s
+    where s.tenant_id = ${audit.tenantId} and s.active
+      and s.events && array[${event.kind}, '*']::text[]`);
+}

@@ -12,6 +12,8 @@ export { unitCarrierSubject } from './carriers.ts';
 export { type UnitRecord, unitRecord } from './records.ts';
 export { reachUnit } from './scope.ts';
 export { serialiseUnits, validateUnits } from './serialise.ts';
+/** Passports and units of the workspace by GS1 product id and serial (traceability links products to them). */
+export { findByProductKeys as findPassportsAndUnits } from './store.ts';
 export { type AppendResult, appendEvents, EVENT_PAGE, listEvents } from './telemetry.ts';
 export { unitPage, unitView } from './view.ts';
 

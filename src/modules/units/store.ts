@@ -143,3 +143,50 @@ export async function findSuccessors(db: Executor, tenantId: string, unitId: str
     .where(and(eq(batteryUnits.tenantId, tenantId), eq(batteryUnits.predecessorUnitId, unitId)))
     .orderBy(asc(batteryUnits.createdAt));
 }
+
+/**
+ * Passports of the workspace by productId, and units by (passport productId, serial): how products
+ * named by traceability events find what this node holds for them.
+ */
+export async function findByProductKeys(
+  db: Executor,
+  tenantId: string,
+  productIds: string[],
+  units: { productId: string; serialNumber: string }[],
+): Promise<{
+  passports: { productId: string; id: string }[];
+  units: { productId: string; serialNumber: string; id: string }[];
+}> {
+  const passportRows =
+    productIds.length === 0
+      ? []
+      : await queryRows<{ product_id: string; id: string }>(
+          db,
+          sql`select product_id, id from passports
+              where tenant_id = ${tenantId} and product_id in (${sql.join(
+                productIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+        );
+  const unitRows =
+    units.length === 0
+      ? []
+      : await queryRows<{ product_id: string; serial_number: string; id: string }>(
+          db,
+          sql`select p.product_id, u.serial_number, u.id
+              from battery_units u
+              join passports p on p.tenant_id = u.tenant_id and p.id = u.passport_id
+              where u.tenant_id = ${tenantId} and (p.product_id, u.serial_number) in (${sql.join(
+                units.map((unit) => sql`(${unit.productId}, ${unit.serialNumber})`),
+                sql`, `,
+              )})`,
+        );
+  return {
+    passports: passportRows.map((row) => ({ productId: row.product_id, id: row.id })),
+    units: unitRows.map((row) => ({
+      productId: row.product_id,
+      serialNumber: row.serial_number,
+      id: row.id,
+    })),
+  };
+}

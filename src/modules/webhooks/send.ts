@@ -1,0 +1,70 @@
+// One HTTP POST of a signed webhook body, with the SSRF guard on the connection and one overall
+// timeout (connect, send, answer). Redirects are not followed: a receiver answers where it was
+// registered.
+import { request as httpRequest, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { allowedAddresses, bareHost, checkUrlShape, guardedLookup, type TargetPolicy } from './target.ts';
+
+export interface SendResult {
+  ok: boolean;
+  /** The receiver's status code; null when no answer came. */
+  responseCode: number | null;
+  latencyMs: number;
+  /** Why the attempt failed, in words (never the receiver's body). */
+  error: string | null;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function sendWebhook(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: TargetPolicy,
+  timeoutMs: number,
+): Promise<SendResult> {
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  try {
+    const url = checkUrlShape(rawUrl, policy);
+    // An IP literal never reaches the lookup, so it is judged here.
+    await allowedAddresses(bareHost(url), policy);
+    const options: RequestOptions = {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'user-agent': 'OpenDPP-Webhooks/1',
+      },
+      lookup: guardedLookup(policy) as unknown as RequestOptions['lookup'],
+      signal: AbortSignal.timeout(timeoutMs),
+    };
+    const responseCode = await new Promise<number>((resolve, reject) => {
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const outgoing = send(url, options, (response) => {
+        response.on('error', reject);
+        // The body is drained, not read: only the status counts.
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.resume();
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+    const ok = responseCode >= 200 && responseCode < 300;
+    return {
+      ok,
+      responseCode,
+      latencyMs: latency(),
+      error: ok ? null : `the receiver answered ${responseCode}`,
+    };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+    return {
+      ok: false,
+      responseCode: null,
+      latencyMs: latency(),
+      error: timedOut ? `no answer within ${timeoutMs} ms` : errorText(error),
+    };
+  }
+}

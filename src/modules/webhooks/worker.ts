@@ -1,0 +1,171 @@
+// The delivery worker: claims due events from the outbox (SKIP LOCKED, so any number of workers on
+// any number of instances share the queue), signs and posts them, and records each attempt. A
+// failed attempt is scheduled again on the back-off schedule; after the last one the event is
+// `failed`. A worker killed mid-delivery leaves its claim leased; the lease runs out and another
+// claim delivers it again with the same event id (at-least-once).
+//
+// The outbox is its own queue rather than a pg-boss queue: the event row is written by the audit
+// insert of the change itself (one statement, no second schema to write in the hot transaction),
+// the retry schedule and its clock stay ours, and the claim needs nothing pg-boss adds on top of
+// SKIP LOCKED. See docs/webhooks.md.
+import type { Db } from '../../db/client.ts';
+import { signedHeaders, type WebhookEvent } from '../../domain/webhooks/payload.ts';
+import { MAX_ATTEMPTS, retryDelay } from '../../domain/webhooks/schedule.ts';
+import { signingSecrets } from './secrets.ts';
+import { sendWebhook } from './send.ts';
+import * as store from './store.ts';
+import type { TargetPolicy } from './target.ts';
+
+export interface DeliveryWorkerOptions {
+  db: Db;
+  masterKey: Uint8Array;
+  policy: TargetPolicy;
+  timeoutMs: number;
+  clock?: () => Date;
+  /** In [0, 1): the jitter's dice (tests pin it). */
+  random?: () => number;
+  /** Milliseconds between polls when the queue is empty; `false` polls only through runOnce. */
+  pollMs?: number | false;
+  /** Events claimed at once. */
+  batch?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface DeliveryWorker {
+  /** Claims and delivers what is due now; answers how many events it attempted. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the deliveries in flight. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_POLL_MS = 1_000;
+const DEFAULT_BATCH = 10;
+/** A claim outlives the delivery's timeout by this much before another worker may take it over. */
+const LEASE_MARGIN_MS = 5_000;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function eventBody(row: store.ClaimedEvent): { event: WebhookEvent; body: string } {
+  const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+  const event: WebhookEvent = {
+    id: row.event_id,
+    type: row.kind,
+    timestamp: iso(row.created_at),
+    workspaceId: row.tenant_id,
+    data,
+  };
+  return { event, body: JSON.stringify(event) };
+}
+
+export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, masterKey, policy, timeoutMs } = options;
+  const clock = options.clock ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const batch = options.batch ?? DEFAULT_BATCH;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function deliver(row: store.ClaimedEvent, subscription: store.SubscriptionRow | undefined) {
+    const now = clock();
+    const attempt = row.attempts;
+    const { body } = eventBody(row);
+    let result: { ok: boolean; responseCode: number | null; latencyMs: number; error: string | null };
+    if (!subscription)
+      result = { ok: false, responseCode: null, latencyMs: 0, error: 'subscription deleted' };
+    else if (!subscription.active) {
+      result = { ok: false, responseCode: null, latencyMs: 0, error: 'subscription paused' };
+    } else {
+      const headers = signedHeaders(row.event_id, now, body, signingSecrets(masterKey, subscription, now));
+      result = await sendWebhook(subscription.url, body, headers, policy, timeoutMs);
+    }
+    const after = clock();
+    // A paused or deleted subscription ends the event at once; others follow the schedule.
+    const delay = result.ok || !subscription?.active ? null : retryDelay(attempt, random());
+    const status = result.ok ? 'delivered' : delay === null ? 'failed' : 'retrying';
+    const nextAttemptAt = delay === null ? null : new Date(after.getTime() + delay);
+    await store.recordAttempt(
+      db,
+      {
+        tenantId: row.tenant_id,
+        id: row.id,
+        status: status === 'retrying' ? 'pending' : status,
+        nextAttemptAt: nextAttemptAt ?? after,
+      },
+      {
+        tenantId: row.tenant_id,
+        outboxId: row.id,
+        subscriptionId: row.subscription_id,
+        eventId: row.event_id,
+        kind: row.kind,
+        attempt,
+        status,
+        responseCode: result.responseCode,
+        latencyMs: result.latencyMs,
+        error: result.error,
+        nextAttemptAt,
+        attemptedAt: now,
+      },
+      after,
+    );
+  }
+
+  async function once(): Promise<number> {
+    const now = clock();
+    const claimed = await store.claimDue(
+      db,
+      now,
+      new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS),
+      batch,
+    );
+    if (claimed.length === 0) return 0;
+    const subscriptions = await store.subscriptionsByIds(
+      db,
+      claimed.map((row) => ({ tenantId: row.tenant_id, id: row.subscription_id })),
+    );
+    const byKey = new Map(subscriptions.map((row) => [`${row.tenantId}/${row.id}`, row]));
+    await Promise.all(
+      claimed.map((row) =>
+        deliver(row, byKey.get(`${row.tenant_id}/${row.subscription_id}`)).catch((error: unknown) =>
+          options.onError?.(error),
+        ),
+      ),
+    );
+    return claimed.length;
+  }
+
+  const runOnce = (): Promise<number> => {
+    // One pass at a time per worker; a second caller waits for the pass in flight, then runs its own.
+    const previous = running ?? Promise.resolve(0);
+    const next = previous.catch(() => 0).then(() => once());
+    running = next;
+    return next;
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped || options.pollMs === false) return;
+    timer = setTimeout(() => {
+      runOnce().then(
+        // A full batch means more may be due: go again at once.
+        (attempted) =>
+          schedule(attempted >= batch ? 0 : ((options.pollMs as number | undefined) ?? DEFAULT_POLL_MS)),
+        (error: unknown) => {
+          options.onError?.(error);
+          schedule((options.pollMs as number | undefined) ?? DEFAULT_POLL_MS);
+        },
+      );
+    }, ms);
+  };
+  schedule(0);
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}
+
+export { MAX_ATTEMPTS };
