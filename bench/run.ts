@@ -5,6 +5,7 @@ import pg from 'pg';
 import { carrierFigures } from './carriers.ts';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, printRows, SECONDS } from './lib/measure.ts';
+import { outboxFigures } from './outbox.ts';
 import { passportThroughput } from './passports.ts';
 import { resolutionFigures } from './resolution.ts';
 import { sealFigures } from './seal.ts';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
       perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route', bare, 0.5),
     ]);
     printRows(`${store}: battery units`, await unitFigures(url));
+    printRows(`${store}: webhook outbox`, await outboxFigures(url));
   }
   printRows('Seals', await sealFigures());
   printRows('Data carriers', await carrierFigures());
