@@ -20,6 +20,9 @@ import { registerQueryStringChecks } from './http/query-strings.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { credentialCache } from './modules/credentials/cache.ts';
+import { credentialRepresentations } from './modules/credentials/representations.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
@@ -160,7 +163,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await passportQrRoutes(routes, context);
     await passportLabelRoutes(routes, context);
     await sealRoutes(routes, context);
-    await resolutionRoutes(routes, context, { cache: renders });
+    await credentialRoutes(routes, context);
+    await resolutionRoutes(routes, context, {
+      cache: renders,
+      representations: credentialRepresentations(context, credentialCache()),
+    });
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);

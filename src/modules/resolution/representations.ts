@@ -1,5 +1,6 @@
 // The representations public resolution negotiates between, in one place: each is a media type
 // and a renderer of the tier view. JSON-LD is the default; later areas add theirs here.
+import type { TSchema } from 'typebox';
 import type { AccessTier } from '../../domain/categories/types.ts';
 import type { Lang } from '../../http/i18n.ts';
 
@@ -11,6 +12,19 @@ export interface PassportSubject {
   full: Record<string, unknown>;
   tier: AccessTier;
   tenantId: string;
+  /** The live version number of the passport. */
+  version: number;
+}
+
+/** What identifies a unit, for representations that name the item (credentials). */
+export interface UnitFacts {
+  id: string;
+  passportId: string;
+  serialNumber: string;
+  digitalLinkUri: string | null;
+  status: string;
+  manufacturedAt: string | null;
+  createdAt: string;
 }
 
 export interface UnitSubject {
@@ -18,6 +32,9 @@ export interface UnitSubject {
   view: Record<string, unknown>;
   tier: AccessTier;
   tenantId: string;
+  unit: UnitFacts;
+  /** The model passport in the same tier. */
+  model: PassportSubject;
 }
 
 export type Subject = PassportSubject | UnitSubject;
@@ -36,6 +53,8 @@ export interface Representation {
   localised?: boolean;
   /** Which subjects it can render; absent, all. */
   serves?: Subject['kind'][];
+  /** The body's schema in the OpenAPI document; absent, a JSON-LD document (a page for text/html). */
+  schema?: TSchema;
   render(subject: Subject, context: RenderContext): Promise<string> | string;
 }
 

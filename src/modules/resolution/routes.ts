@@ -24,6 +24,7 @@ import {
   type PassportKey,
   passportSubject,
   readerOf,
+  unitFacts,
   unitSubject,
   unitTombstone,
 } from './service.ts';
@@ -37,6 +38,7 @@ const Linkset = Type.Object({
 });
 const RESTRICTED_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
 const PUBLIC_HEADERS = { 'cache-control': 'public, no-cache' };
+const PUBLIC_READER = { tier: 'public', grant: null } as const;
 
 export interface ResolutionOptions {
   cache: RenderCache;
@@ -216,6 +218,8 @@ export async function resolutionRoutes(
             view: unitTombstone(services.baseUrl, found),
             tier: 'public',
             tenantId: found.unit.tenantId,
+            unit: unitFacts(found.unit),
+            model: await passportSubject(services, found.passport, PUBLIC_READER),
           },
           status: 410,
         };
@@ -258,7 +262,7 @@ export async function resolutionRoutes(
 
   // The answers each route declares: every negotiated representation, and the linkset on GS1 keys.
   const representationSchemas = Object.fromEntries(
-    representations.map((r) => [r.type, r.type === 'text/html' ? PageText : JsonLdDocument]),
+    representations.map((r) => [r.type, r.schema ?? (r.type === 'text/html' ? PageText : JsonLdDocument)]),
   );
   const common = {
     304: emptyResponse('Not Modified: the If-None-Match ETag is current'),

@@ -10,7 +10,7 @@ import type { PassportRow } from '../passports/store.ts';
 import { findPublicUnit, recentEvents, successorsOf } from '../units/service.ts';
 import type { UnitRow } from '../units/store.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
-import type { PassportSubject, UnitSubject } from './representations.ts';
+import type { PassportSubject, UnitFacts, UnitSubject } from './representations.ts';
 import type { Viewer } from './viewer.ts';
 
 export const requestAccessUrl = (baseUrl: string, passportId: string) =>
@@ -57,7 +57,7 @@ export async function passportSubject(
     unknown
   >;
   const view = tierView(full, reader.tier, { requestAccessUrl: requestAccessUrl(services.baseUrl, row.id) });
-  return { kind: 'passport', view, full, tier: reader.tier, tenantId: row.tenantId };
+  return { kind: 'passport', view, full, tier: reader.tier, tenantId: row.tenantId, version: row.version };
 }
 
 export interface FoundUnit {
@@ -96,6 +96,16 @@ export function unitTombstone(baseUrl: string, { unit, passport }: FoundUnit) {
   };
 }
 
+export const unitFacts = (unit: UnitRow): UnitFacts => ({
+  id: unit.id,
+  passportId: unit.passportId,
+  serialNumber: unit.serialNumber,
+  digitalLinkUri: unit.digitalLinkUri,
+  status: unit.status,
+  manufacturedAt: unit.manufacturedAt?.toISOString() ?? null,
+  createdAt: unit.createdAt.toISOString(),
+});
+
 // Telemetry (state of health, cycles) is Annex XIII(4) data: for legitimate interest and above.
 const TELEMETRY_TIER: AccessTier = 'legitimate-interest';
 
@@ -132,5 +142,12 @@ export async function unitSubject(
       requestAccess: requestAccessUrl(services.baseUrl, passport.id),
     };
   }
-  return { kind: 'unit', view, tier: reader.tier, tenantId: unit.tenantId };
+  return {
+    kind: 'unit',
+    view,
+    tier: reader.tier,
+    tenantId: unit.tenantId,
+    unit: unitFacts(unit),
+    model,
+  };
 }

@@ -1,0 +1,154 @@
+// Issuing a subject's credential in one form: build the UNTP credential from the tier view, then
+// sign it once per passport version, tier, key, form and unit (credentialCacheKey) and serve those
+// bytes again: from memory, else from the store, else signed now and stored.
+import { createHash } from 'node:crypto';
+import type { ServiceContext } from '../../context.ts';
+import {
+  buildDppCredential,
+  type CredentialForm,
+  type CredentialPassport,
+  type CredentialSigningKey,
+  credentialCacheKey,
+  credentialContextUrl,
+  type DppCredential,
+  didWebFor,
+  fieldPointers,
+  issueSdJwtVc,
+  signDataIntegrity,
+  signVcJwt,
+} from '../../domain/credentials/index.ts';
+import { tierView } from '../../domain/passports/tier-view.ts';
+import type { PassportSubject, Subject } from '../resolution/representations.ts';
+import { credentialSigningKey } from '../seals/service.ts';
+import type { CredentialCache } from './cache.ts';
+import { statusIndexOf, statusListUrl } from './status.ts';
+import * as store from './store.ts';
+
+const laterOf = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+
+/** The unsigned credential of a subject as its tier sees it; `passport` overrides the tier view. */
+async function unsignedCredential(
+  services: ServiceContext,
+  cache: CredentialCache,
+  subject: Subject,
+  passportView?: Record<string, unknown>,
+): Promise<DppCredential> {
+  const { baseUrl } = services;
+  const model: PassportSubject = subject.kind === 'passport' ? subject : subject.model;
+  const passportId = String(model.full.id);
+  const listUrl = statusListUrl(baseUrl, subject.tenantId);
+  const passportIndex = await statusIndexOf(services, cache, subject.tenantId, passportId);
+  // The version began when the live state was written; a unit's credential cannot precede the unit.
+  const versionBegan = String(model.full.lastUpdated);
+  const common = {
+    passport: (passportView ?? model.view) as unknown as CredentialPassport,
+    tier: subject.tier,
+    issuerDid: didWebFor(baseUrl, subject.tenantId),
+    version: model.version,
+    metadataContextUrl: credentialContextUrl(baseUrl),
+  };
+  if (subject.kind === 'passport') {
+    return buildDppCredential({
+      ...common,
+      statusEntry: { listUrl, index: passportIndex },
+      validFrom: versionBegan,
+    });
+  }
+  const { unit } = subject;
+  const unitIndex = await statusIndexOf(services, cache, subject.tenantId, passportId, unit.id);
+  const unitUrl = `${baseUrl}/unit/${unit.id}`;
+  return buildDppCredential({
+    ...common,
+    unit: {
+      id: unit.id,
+      serialNumber: unit.serialNumber,
+      digitalLinkUri: unit.digitalLinkUri ?? unitUrl,
+      unitUrl,
+      manufacturedAt: unit.manufacturedAt,
+    },
+    statusEntry: [
+      { listUrl, index: passportIndex },
+      { listUrl, index: unitIndex },
+    ],
+    validFrom: laterOf(versionBegan, unit.createdAt),
+  });
+}
+
+const secondPrecision = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
+
+/** The JSON pointers of what the public tier shows of the same passport version. */
+async function publicFields(
+  services: ServiceContext,
+  cache: CredentialCache,
+  subject: PassportSubject,
+): Promise<string[]> {
+  const view = tierView(subject.full, 'public', {
+    requestAccessUrl: `${services.baseUrl}/request-access/${String(subject.full.id)}`,
+  });
+  const credential = await unsignedCredential(services, cache, { ...subject, tier: 'public' }, view);
+  return fieldPointers(credential);
+}
+
+async function sign(
+  services: ServiceContext,
+  subject: Subject,
+  form: CredentialForm,
+  credential: DppCredential,
+  key: CredentialSigningKey,
+  fields: string[],
+): Promise<string> {
+  if (form === 'vc+jwt') return signVcJwt(credential, key);
+  if (form === 'vc+ld+json') {
+    const created = secondPrecision(services.clock());
+    return JSON.stringify(signDataIntegrity(credential, key, { created }));
+  }
+  if (subject.kind !== 'passport') throw new TypeError('SD-JWT VC is offered for passports only');
+  return issueSdJwtVc(credential, key, { publicFields: fields });
+}
+
+/**
+ * The signed credential of a subject in a form, issued once per passport version, tier, key, form
+ * and unit. A stored or remembered credential is reused only when it signs the same content.
+ */
+export async function issueCredential(
+  services: ServiceContext,
+  cache: CredentialCache,
+  subject: Subject,
+  form: CredentialForm,
+): Promise<string> {
+  const model = subject.kind === 'passport' ? subject : subject.model;
+  const [credential, key] = await Promise.all([
+    unsignedCredential(services, cache, subject),
+    credentialSigningKey(services, subject.tenantId),
+  ]);
+  const fields =
+    form === 'dc+sd-jwt' && subject.kind === 'passport' ? await publicFields(services, cache, subject) : [];
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([credential, fields]))
+    .digest('base64url');
+  const cacheKey = credentialCacheKey({
+    passportId: String(model.full.id),
+    version: model.version,
+    tier: subject.tier,
+    kid: key.kid,
+    form,
+    ...(subject.kind === 'unit' ? { unitId: subject.unit.id } : {}),
+  });
+  const memo = `${subject.tenantId}|${cacheKey}`;
+  const remembered = cache.issued.get(memo);
+  if (remembered?.fingerprint === fingerprint) return remembered.body;
+  const stored = await store.findIssued(services.db, subject.tenantId, cacheKey);
+  let body: string;
+  if (stored?.fingerprint === fingerprint) body = stored.body;
+  else {
+    const signed = await sign(services, subject, form, credential, key, fields);
+    body = await store.saveIssued(services.db, {
+      tenantId: subject.tenantId,
+      cacheKey,
+      fingerprint,
+      body: signed,
+    });
+  }
+  cache.issued.set(memo, { fingerprint, body });
+  return body;
+}
