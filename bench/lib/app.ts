@@ -16,7 +16,11 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function benchApp(databaseUrl: string | undefined): Promise<BenchApp> {
+/** `env` adds configuration (a higher public budget for resolution figures). */
+export async function benchApp(
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
   const config = loadConfig({
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -25,6 +29,7 @@ export async function benchApp(databaseUrl: string | undefined): Promise<BenchAp
     // One load generator is one address: the per-address ceiling stays on (its cost is measured)
     // but never binds.
     RATE_LIMIT_AUTHENTICATED_IP: '1000000000',
+    ...env,
   });
   const app = await buildApp({ config, db: database.db, changes: database.changes });
   const created = await app.inject({

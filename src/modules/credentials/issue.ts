@@ -91,11 +91,11 @@ async function publicFields(
 
 async function sign(
   services: ServiceContext,
+  cache: CredentialCache,
   subject: Subject,
   form: CredentialForm,
   credential: DppCredential,
   key: CredentialSigningKey,
-  fields: string[],
 ): Promise<string> {
   if (form === 'vc+jwt') return signVcJwt(credential, key);
   if (form === 'vc+ld+json') {
@@ -103,7 +103,7 @@ async function sign(
     return JSON.stringify(signDataIntegrity(credential, key, { created }));
   }
   if (subject.kind !== 'passport') throw new TypeError('SD-JWT VC is offered for passports only');
-  return issueSdJwtVc(credential, key, { publicFields: fields });
+  return issueSdJwtVc(credential, key, { publicFields: await publicFields(services, cache, subject) });
 }
 
 /**
@@ -121,11 +121,9 @@ export async function issueCredential(
     unsignedCredential(services, cache, subject),
     credentialSigningKey(services, subject.tenantId),
   ]);
-  const fields =
-    form === 'dc+sd-jwt' && subject.kind === 'passport' ? await publicFields(services, cache, subject) : [];
-  const fingerprint = createHash('sha256')
-    .update(JSON.stringify([credential, fields]))
-    .digest('base64url');
+  // The SD-JWT's public fields stay out of the fingerprint (they are worked out only when signing):
+  // they come from the same passport version as the credential, masked further.
+  const fingerprint = createHash('sha256').update(JSON.stringify(credential)).digest('base64url');
   const cacheKey = credentialCacheKey({
     passportId: String(model.full.id),
     version: model.version,
@@ -141,7 +139,7 @@ export async function issueCredential(
   let body: string;
   if (stored?.fingerprint === fingerprint) body = stored.body;
   else {
-    const signed = await sign(services, subject, form, credential, key, fields);
+    const signed = await sign(services, cache, subject, form, credential, key);
     body = await store.saveIssued(services.db, {
       tenantId: subject.tenantId,
       cacheKey,
