@@ -259,4 +259,31 @@ describe('credentials on public resolution', () => {
     const credential = (await get(`/passport/${passport.id}`, { accept: VC_LD })).json();
     expect(credential['@context']).toContain(`${BASE_URL}/contexts/dpp/credential/v1`);
   });
+  it('signs with the new key after a rotation while credentials of the retired key still verify', async () => {
+    const own = await createWorkspace(app);
+    await createOperator(app, own);
+    const subject = await createPassport(app, own.token);
+    const didOf = async () =>
+      keysOfDidDocument((await get(`/tenants/${own.id}/did.json`)).json() as DidDocument);
+    const before = await get(`/passport/${subject.id}`, { accept: VC_JWT });
+    const listBefore = await get(`/tenants/${own.id}/status/revocation`);
+    const rotated = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tenants/rotate-keys',
+      headers: bearer(own.token),
+    });
+    expect(rotated.statusCode).toBe(200);
+    const after = await get(`/passport/${subject.id}`, { accept: VC_JWT, ...bearer(own.token) });
+    const keys = await didOf();
+    const old = await verifyVcJwt(before.body, keys);
+    const fresh = await verifyVcJwt(after.body, keys);
+    expect(old.ok && fresh.ok).toBe(true);
+    if (!old.ok || !fresh.ok) return;
+    expect(fresh.value.header.kid).not.toBe(old.value.header.kid);
+    expect(String(fresh.value.header.kid)).toContain(rotated.json().activeKey.kid);
+    // The list is re-signed with the active key.
+    const listAfter = await get(`/tenants/${own.id}/status/revocation`);
+    expect(listAfter.json().proof.verificationMethod).not.toBe(listBefore.json().proof.verificationMethod);
+    expect(verifyDataIntegrity(listAfter.json(), keys).ok).toBe(true);
+  });
 });
