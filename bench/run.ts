@@ -7,6 +7,7 @@ import { credentialFigures } from './credentials.ts';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, printRows, SECONDS } from './lib/measure.ts';
 import { passportThroughput } from './passports.ts';
+import { resolutionFigures } from './resolution.ts';
 import { sealFigures } from './seal.ts';
 import { unitFigures } from './units.ts';
 import { whoamiThroughput } from './whoami.ts';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     const rawPassport = await rawPrimaryKeyRead(url, 'battery');
     const whoami = await whoamiThroughput(url);
     const passports = await passportThroughput(url);
+    const resolution = await resolutionFigures(url);
     printRows(store, [
       perSecond('raw primary-key read (2 KB jsonb)', raw, 'bare route', bare),
       perSecond('GET /api/v1/whoami', whoami, 'raw PK read', raw, 0.8),
@@ -47,6 +49,14 @@ async function main(): Promise<void> {
       perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw PK read', raw, 0.8),
       perSecond('raw PK read, battery passport size', rawPassport, 'bare route', bare),
       perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw read, same size', rawPassport, 0.8),
+      perSecond(
+        'GET /passport/{id} public, uncached',
+        resolution.uncached,
+        'raw read, same size',
+        rawPassport,
+        0.8,
+      ),
+      perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route', bare, 0.5),
     ]);
     printRows(`${store}: battery units`, await unitFigures(url));
     printRows(`${store}: credential resolution`, await credentialFigures(url));

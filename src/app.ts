@@ -18,7 +18,9 @@ import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerQueryStringChecks } from './http/query-strings.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { credentialCache } from './modules/credentials/cache.ts';
 import { credentialRepresentations } from './modules/credentials/representations.ts';
@@ -29,6 +31,7 @@ import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
 import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-client.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
+import { pageRepresentation } from './modules/pages/representation.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
 import { passportLabelRoutes } from './modules/passports/label-routes.ts';
 import { passportQrRoutes } from './modules/passports/qr-routes.ts';
@@ -54,6 +57,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Change notifications of the store: other instances' commits drop cached state here. */
   changes?: ChangeFeed;
+  /** How long public answers are kept (default one second; 0 keeps none, for benchmarks). */
+  renderCacheTtlMs?: number;
   /** The master key when it comes from elsewhere than MASTER_KEY (the embedded store's own). */
   masterKey?: Uint8Array;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
@@ -102,7 +107,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
   // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
-  const renders = renderCache();
+  const renders = renderCache(
+    options.renderCacheTtlMs === undefined ? {} : { ttlMs: options.renderCacheTtlMs },
+  );
   if (options.changes) {
     const unsubscribe = [
       options.changes.onChange((payload) => {
@@ -146,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     baseUrl: config.publicBaseUrl,
     sealing: sealingSetup(config, options.masterKey),
     lookupKey: (token) => principals.lookup(token),
+    representations: [...jsonLd, aasRepresentation, pageRepresentation],
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {

@@ -16,10 +16,9 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** `env` adds configuration (a higher public budget for resolution figures). */
 export async function benchApp(
   databaseUrl: string | undefined,
-  env: Record<string, string> = {},
+  build: { renderCacheTtlMs?: number } = {},
 ): Promise<BenchApp> {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
   const config = loadConfig({
@@ -29,9 +28,9 @@ export async function benchApp(
     // One load generator is one address: the per-address ceiling stays on (its cost is measured)
     // but never binds.
     RATE_LIMIT_AUTHENTICATED_IP: '1000000000',
-    ...env,
+    RATE_LIMIT_PUBLIC_RESOLUTION: '1000000000',
   });
-  const app = await buildApp({ config, db: database.db, changes: database.changes });
+  const app = await buildApp({ config, db: database.db, changes: database.changes, ...build });
   const created = await app.inject({
     method: 'POST',
     url: '/admin/v1/workspaces',

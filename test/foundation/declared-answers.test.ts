@@ -85,7 +85,12 @@ describe('declared answers in the OpenAPI document', () => {
     const byName = new Map(operations);
     const mediaTypes = (name: string) =>
       Object.keys((byName.get(name)?.responses['200'] as { content?: object } | undefined)?.content ?? {});
-    expect(mediaTypes('GET /api/v1/passports/{id}')).toEqual(['application/ld+json']);
+    expect(mediaTypes('GET /api/v1/passports/{id}')).toEqual(
+      expect.arrayContaining(['application/ld+json', 'application/aas+json', 'text/html']),
+    );
+    expect(mediaTypes('GET /passport/{id}')).toEqual(
+      expect.arrayContaining(['application/ld+json', 'application/aas+json', 'text/html']),
+    );
     expect(mediaTypes('GET /api/v1/units/{id}')).toEqual(['application/ld+json', 'text/html']);
     expect(mediaTypes('GET /ns/dpp')).toEqual(['application/ld+json', 'text/html']);
     expect(mediaTypes('GET /api/v1/schemas/{category}')).toEqual(['application/schema+json']);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { environmentToDocument, validateEnvironment } from '../../src/domain/aas/index.ts';
 import { accessMap } from '../../src/domain/categories/schemas/index.ts';
 import {
   BASE_URL,
@@ -173,5 +174,43 @@ describe('public resolution', () => {
     const scoped = await createKey(app, workspace, { name: 'scoped', operatorId: operator.id });
     const response = await get(`/passport/${passport.id}`, bearer(scoped.token));
     expect(response.json()).toHaveProperty('restrictedData');
+  });
+});
+
+describe('AAS and the owner read through the same negotiation', () => {
+  let app: App;
+  let workspace: TestWorkspace;
+  let passport: { id: string; productId: string };
+  beforeAll(async () => {
+    app = await testApp();
+    workspace = await createWorkspace(app);
+    await createOperator(app, workspace);
+    passport = await createPassport(app, workspace.token);
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });
+
+  it('answers an AAS environment of the tier view, which the AAS validator accepts', async () => {
+    const response = await get(`/passport/${passport.id}`, { accept: 'application/aas+json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/aas\+json/);
+    const checked = validateEnvironment(response.json());
+    expect(checked.ok).toBe(true);
+    const back = environmentToDocument(response.json());
+    expect(back.ok && back.document).toHaveProperty('restrictedData');
+  });
+
+  it('gives the owner JSON-LD by default, AAS on request, and 406 for what is not offered', async () => {
+    const url = `/api/v1/passports/${passport.id}`;
+    const jsonLd = await get(url, bearer(workspace.token));
+    expect(jsonLd.headers['content-type']).toMatch(/^application\/ld\+json/);
+    expect(jsonLd.headers.vary).toBe('Accept, Accept-Language');
+    const aas = await get(url, { ...bearer(workspace.token), accept: 'application/aas+json' });
+    expect(aas.statusCode).toBe(200);
+    const back = environmentToDocument(aas.json());
+    expect(back.ok && back.document).not.toHaveProperty('restrictedData');
+    expect((await get(url, { ...bearer(workspace.token), accept: 'image/png' })).statusCode).toBe(406);
   });
 });

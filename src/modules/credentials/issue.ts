@@ -3,6 +3,7 @@
 // bytes again: from memory, else from the store, else signed now and stored.
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import type { AccessTier } from '../../domain/categories/types.ts';
 import {
   buildDppCredential,
   type CredentialForm,
@@ -18,7 +19,7 @@ import {
   signVcJwt,
 } from '../../domain/credentials/index.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
-import type { PassportSubject, Subject } from '../resolution/representations.ts';
+import type { PassportSubject, Subject, UnitFacts } from '../../http/representations.ts';
 import { credentialSigningKey } from '../seals/service.ts';
 import type { CredentialCache } from './cache.ts';
 import { statusIndexOf, statusListUrl } from './status.ts';
@@ -26,15 +27,38 @@ import * as store from './store.ts';
 
 const laterOf = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
+/** A subject as credentials need it: its model passport with the version, and the unit if any. */
+interface Issuable {
+  model: PassportSubject & { version: number };
+  unit?: UnitFacts;
+  tier: AccessTier;
+  tenantId: string;
+}
+
+function issuable(subject: Subject): Issuable {
+  const model = subject.kind === 'passport' ? subject : subject.model;
+  const unit = subject.kind === 'unit' ? subject.unit : undefined;
+  // Public resolution gives both; a subject without them is a wiring mistake, not a caller's.
+  if (!model || model.version === undefined || (subject.kind === 'unit' && !unit)) {
+    throw new Error('a credential needs the passport version (and the unit): resolve it publicly');
+  }
+  return {
+    model: { ...model, version: model.version },
+    ...(unit ? { unit } : {}),
+    tier: subject.tier,
+    tenantId: subject.tenantId,
+  };
+}
+
 /** The unsigned credential of a subject as its tier sees it; `passport` overrides the tier view. */
 async function unsignedCredential(
   services: ServiceContext,
   cache: CredentialCache,
-  subject: Subject,
+  subject: Issuable,
   passportView?: Record<string, unknown>,
 ): Promise<DppCredential> {
   const { baseUrl } = services;
-  const model: PassportSubject = subject.kind === 'passport' ? subject : subject.model;
+  const { model, unit } = subject;
   const passportId = String(model.full.id);
   const listUrl = statusListUrl(baseUrl, subject.tenantId);
   const passportIndex = await statusIndexOf(services, cache, subject.tenantId, passportId);
@@ -47,14 +71,13 @@ async function unsignedCredential(
     version: model.version,
     metadataContextUrl: credentialContextUrl(baseUrl),
   };
-  if (subject.kind === 'passport') {
+  if (!unit) {
     return buildDppCredential({
       ...common,
       statusEntry: { listUrl, index: passportIndex },
       validFrom: versionBegan,
     });
   }
-  const { unit } = subject;
   const unitIndex = await statusIndexOf(services, cache, subject.tenantId, passportId, unit.id);
   const unitUrl = `${baseUrl}/unit/${unit.id}`;
   return buildDppCredential({
@@ -80,10 +103,11 @@ const secondPrecision = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
 async function publicFields(
   services: ServiceContext,
   cache: CredentialCache,
-  subject: PassportSubject,
+  subject: Issuable,
 ): Promise<string[]> {
-  const view = tierView(subject.full, 'public', {
-    requestAccessUrl: `${services.baseUrl}/request-access/${String(subject.full.id)}`,
+  const { full } = subject.model;
+  const view = tierView(full, 'public', {
+    requestAccessUrl: `${services.baseUrl}/request-access/${String(full.id)}`,
   });
   const credential = await unsignedCredential(services, cache, { ...subject, tier: 'public' }, view);
   return fieldPointers(credential);
@@ -92,7 +116,7 @@ async function publicFields(
 async function sign(
   services: ServiceContext,
   cache: CredentialCache,
-  subject: Subject,
+  subject: Issuable,
   form: CredentialForm,
   credential: DppCredential,
   key: CredentialSigningKey,
@@ -102,7 +126,7 @@ async function sign(
     const created = secondPrecision(services.clock());
     return JSON.stringify(signDataIntegrity(credential, key, { created }));
   }
-  if (subject.kind !== 'passport') throw new TypeError('SD-JWT VC is offered for passports only');
+  if (subject.unit) throw new TypeError('SD-JWT VC is offered for passports only');
   return issueSdJwtVc(credential, key, { publicFields: await publicFields(services, cache, subject) });
 }
 
@@ -113,10 +137,11 @@ async function sign(
 export async function issueCredential(
   services: ServiceContext,
   cache: CredentialCache,
-  subject: Subject,
+  resolved: Subject,
   form: CredentialForm,
 ): Promise<string> {
-  const model = subject.kind === 'passport' ? subject : subject.model;
+  const subject = issuable(resolved);
+  const { model, unit } = subject;
   const [credential, key] = await Promise.all([
     unsignedCredential(services, cache, subject),
     credentialSigningKey(services, subject.tenantId),
@@ -130,7 +155,7 @@ export async function issueCredential(
     tier: subject.tier,
     kid: key.kid,
     form,
-    ...(subject.kind === 'unit' ? { unitId: subject.unit.id } : {}),
+    ...(unit ? { unitId: unit.id } : {}),
   });
   const memo = `${subject.tenantId}|${cacheKey}`;
   const remembered = cache.issued.get(memo);

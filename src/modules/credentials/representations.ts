@@ -8,7 +8,7 @@ import {
   VC_JWT_MEDIA_TYPE,
   VC_LD_MEDIA_TYPE,
 } from '../../domain/credentials/index.ts';
-import type { Representation } from '../resolution/representations.ts';
+import type { Representation } from '../../http/representations.ts';
 import type { CredentialCache } from './cache.ts';
 import { issueCredential } from './issue.ts';
 import { CompactJws } from './schemas.ts';

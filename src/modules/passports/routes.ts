@@ -5,9 +5,10 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { actorOf, can } from '../../http/actor.ts';
-import { localisedItems } from '../../http/language.ts';
-import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
-import { errorResponses, LD_MEDIA, mediaResponse, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import { languageOf, localisedItems } from '../../http/language.ts';
+import { JSON_TYPE, sendText } from '../../http/reply.ts';
+import { chooseRepresentation } from '../../http/representations.ts';
+import { errorResponses, mediaResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { bulkIngest } from './bulk.ts';
 import { documentRenderer } from './documents.ts';
 import {
@@ -101,17 +102,39 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       config: { access: { kind: 'tenant', permission: 'passport:read' } },
       schema: {
         tags,
-        summary: 'One passport by UUID, productId or URL-encoded Digital Link URL (owner JSON-LD)',
+        summary:
+          'One passport by UUID, productId or URL-encoded Digital Link URL, as its owner reads it: JSON-LD, AAS or HTML by Accept',
         params: IdParams,
         response: {
-          200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The passport as its owner reads it'),
-          ...errorResponses(...TENANT_ERRORS),
+          200: mediaResponses(
+            'The passport as its owner reads it',
+            Object.fromEntries(
+              services.representations.map((r) => [
+                r.type,
+                r.type.endsWith('ld+json') || r.type === 'application/json'
+                  ? PassportDocumentSchema
+                  : Type.Unknown(),
+              ]),
+            ),
+          ),
+          ...errorResponses(...TENANT_ERRORS, 406),
         },
       },
     },
     async (request, reply) => {
+      const representation = chooseRepresentation(request, reply, services.representations, 'passport');
       const document = await passports.readOwnerDocument(services, actorOf(request), request.params.id);
-      return sendText(reply, 200, LD_JSON, JSON.stringify(document));
+      const subject = {
+        kind: 'passport',
+        view: document,
+        full: document,
+        tier: 'owner',
+        tenantId: actorOf(request).tenantId,
+      } as const;
+      const lang = languageOf(request);
+      const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+      if (representation.localised) reply.header('content-language', lang);
+      return sendText(reply.headers(representation.headers ?? {}), 200, representation.contentType, body);
     },
   );
 

@@ -47,6 +47,9 @@ export const listWorkspacePassports = store.listPassports;
 
 /** A published passport for public resolution (see store.findPublishedPassport). */
 export const findPublishedPassport = store.findPublishedPassport;
+/** The same with its operator and facility rows, and its public document renderer. */
+export const findPublishedWithParties = store.findPublishedWithParties;
+export { renderWithParties };
 
 /** The owner document of a passport, read with its operator and facility in one round trip. */
 export async function readOwnerDocument(services: ServiceContext, actor: Actor, reference: string) {

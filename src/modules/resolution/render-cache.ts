@@ -18,19 +18,29 @@ interface Entry {
   answer: RenderedAnswer;
 }
 
-export function renderCache(monotonic: () => number = () => performance.now()) {
+export interface RenderCacheOptions {
+  /** How long an entry lives; 0 keeps nothing (benchmarks of the uncached path). */
+  ttlMs?: number;
+  monotonic?: () => number;
+}
+
+export function renderCache({
+  ttlMs = RENDER_TTL_MS,
+  monotonic = () => performance.now(),
+}: RenderCacheOptions = {}) {
   const entries = new Map<string, Entry>();
   return {
     get(key: string): RenderedAnswer | null {
       const entry = entries.get(key);
       if (!entry) return null;
-      if (monotonic() - entry.at >= RENDER_TTL_MS) {
+      if (monotonic() - entry.at >= ttlMs) {
         entries.delete(key);
         return null;
       }
       return entry.answer;
     },
     set(key: string, tenantId: string, answer: RenderedAnswer): void {
+      if (ttlMs <= 0) return;
       if (entries.size >= MAX_ENTRIES) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);

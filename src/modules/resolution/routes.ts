@@ -7,16 +7,15 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { normaliseGtin } from '../../domain/gs1/gtin.ts';
 import { normaliseHost } from '../../http/auth.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
-import { negotiate } from '../../http/negotiate.ts';
+import { chooseRepresentation, type Representation, type Subject } from '../../http/representations.ts';
 import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
 import { findUnitOfPassport } from '../units/service.ts';
 import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { LINKSET_TYPE, linkset, linkTypeOf, passportLinks, wantsLinkset } from './linkset.ts';
 import type { RenderCache, RenderedAnswer } from './render-cache.ts';
-import { jsonLd, type Representation, type Subject } from './representations.ts';
 import {
   type FoundUnit,
   findPassport,
@@ -43,8 +42,12 @@ const PUBLIC_READER = { tier: 'public', grant: null } as const;
 export interface ResolutionOptions {
   cache: RenderCache;
   grants?: GrantAccess;
-  /** Representations beyond JSON-LD (pages, AAS, credentials), each one module. */
-  representations?: Representation[];
+  /**
+   * Representations offered on public resolution only, after the shared ones: the credential
+   * forms, which are issued per published passport version (not on the owner's read, where a
+   * draft has no credential).
+   */
+  representations?: readonly Representation[];
 }
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -70,7 +73,7 @@ export async function resolutionRoutes(
   options: ResolutionOptions,
 ): Promise<void> {
   const grants = options.grants ?? NO_GRANTS;
-  const representations = [...jsonLd, ...(options.representations ?? [])];
+  const representations = [...services.representations, ...(options.representations ?? [])];
   const publicHost = normaliseHost(new URL(services.baseUrl).hostname);
   const lookupKey = services.lookupKey;
 
@@ -81,25 +84,8 @@ export async function resolutionRoutes(
     return (await workspaceIdOfSubdomain(services.db, host.slice(0, -publicHost.length - 1))) ?? undefined;
   }
 
-  function choose(request: FastifyRequest, reply: FastifyReply, kind: Subject['kind']): Representation {
-    reply.header('vary', 'Accept, Accept-Language');
-    const offered = representations.filter((r) => !r.serves || r.serves.includes(kind));
-    const type = negotiate(
-      request.headers.accept,
-      offered.map((r) => r.type),
-    );
-    const chosen = offered.find((r) => r.type === type);
-    if (!chosen) {
-      throw new AppError(
-        'NOT_ACCEPTABLE',
-        `None of the requested types is offered: ${offered.map((r) => r.type).join(', ')}`,
-        {
-          extra: { offered: offered.map((r) => r.type) },
-        },
-      );
-    }
-    return chosen;
-  }
+  const choose = (request: FastifyRequest, reply: FastifyReply, kind: Subject['kind']) =>
+    chooseRepresentation(request, reply, representations, kind);
 
   /**
    * Answers a subject in the chosen representation. Anonymous answers are kept in the render cache
@@ -134,6 +120,7 @@ export async function resolutionRoutes(
       headers: {
         ...(restricted ? RESTRICTED_HEADERS : PUBLIC_HEADERS),
         ...(representation.localised ? { 'content-language': lang } : {}),
+        ...representation.headers,
       },
     };
     if (!restricted && viewer.kind === 'anonymous') options.cache.set(key, subject.tenantId, rendered);
@@ -151,10 +138,11 @@ export async function resolutionRoutes(
     return answer(request, reply, representation, cacheKey, async (viewer) => {
       const scope = await scopeOf(request);
       if (scope === undefined) return null;
-      const row = await findPassport(services, key, scope);
-      if (!row) return null;
+      const found = await findPassport(services, key, scope);
+      if (!found) return null;
+      const row = found.passport;
       const reader = await readerOf(services, grants, viewer, row);
-      const subject = await passportSubject(services, row, reader);
+      const subject = passportSubject(services, found, reader);
       const { grant } = reader;
       return {
         subject,
@@ -182,7 +170,7 @@ export async function resolutionRoutes(
     const linkType = linkTypeOf(query.linkType);
     if (!asked && linkType === null) return null;
     const scope = await scopeOf(request);
-    const row = scope === undefined ? null : await findPassport(services, key, scope);
+    const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
     if (!row) throw notFound('Nothing is published under this identifier');
     const url = `${services.baseUrl}/passport/${row.id}`;
     const links = passportLinks(
@@ -219,12 +207,12 @@ export async function resolutionRoutes(
             tier: 'public',
             tenantId: found.unit.tenantId,
             unit: unitFacts(found.unit),
-            model: await passportSubject(services, found.passport, PUBLIC_READER),
+            model: passportSubject(services, found.passport, PUBLIC_READER),
           },
           status: 410,
         };
       }
-      const reader = await readerOf(services, grants, viewer, found.passport);
+      const reader = await readerOf(services, grants, viewer, found.passport.passport);
       return { subject: await unitSubject(services, found, reader) };
     });
   }
@@ -237,7 +225,7 @@ export async function resolutionRoutes(
     serial: string,
   ) {
     const scope = await scopeOf(request);
-    const row = scope === undefined ? null : await findPassport(services, key, scope);
+    const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
     const unit = row ? await findUnitOfPassport(services.db, row.tenantId, row.id, serial) : null;
     if (!unit) throw notFound('No unit with this serial number is published under this identifier');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';

@@ -5,12 +5,11 @@ import type { AccessTier } from '../../domain/categories/types.ts';
 import { contextUrl } from '../../domain/passports/document.ts';
 import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
-import { documentRenderer, findPublishedPassport } from '../passports/service.ts';
-import type { PassportRow } from '../passports/store.ts';
+import type { PassportSubject, UnitFacts, UnitSubject } from '../../http/representations.ts';
+import { findPublishedWithParties, renderWithParties } from '../passports/service.ts';
 import { findPublicUnit, recentEvents, successorsOf } from '../units/service.ts';
 import type { UnitRow } from '../units/store.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
-import type { PassportSubject, UnitFacts, UnitSubject } from './representations.ts';
 import type { Viewer } from './viewer.ts';
 
 export const requestAccessUrl = (baseUrl: string, passportId: string) =>
@@ -43,26 +42,34 @@ export async function readerOf(
 
 export type PassportKey = { id: string } | { productId: string };
 
+/** A published passport with its operator and facility, read in one round trip. */
+export type FoundPassport = NonNullable<Awaited<ReturnType<typeof findPublishedWithParties>>>;
+
 export function findPassport(services: ServiceContext, key: PassportKey, tenantId: string | null) {
-  return findPublishedPassport(services.db, key, tenantId);
+  return findPublishedWithParties(services.db, key, tenantId);
 }
 
-export async function passportSubject(
+export function passportSubject(
   services: ServiceContext,
-  row: PassportRow,
+  found: FoundPassport,
   reader: Reader,
-): Promise<PassportSubject> {
-  const full = (await documentRenderer(services.db, services.baseUrl)(row)) as unknown as Record<
-    string,
-    unknown
-  >;
-  const view = tierView(full, reader.tier, { requestAccessUrl: requestAccessUrl(services.baseUrl, row.id) });
-  return { kind: 'passport', view, full, tier: reader.tier, tenantId: row.tenantId, version: row.version };
+): PassportSubject {
+  const full = renderWithParties(services.baseUrl, found) as unknown as Record<string, unknown>;
+  const requestAccess = requestAccessUrl(services.baseUrl, found.passport.id);
+  const view = tierView(full, reader.tier, { requestAccessUrl: requestAccess });
+  return {
+    kind: 'passport',
+    view,
+    full,
+    tier: reader.tier,
+    tenantId: found.passport.tenantId,
+    version: found.passport.version,
+  };
 }
 
 export interface FoundUnit {
   unit: UnitRow;
-  passport: PassportRow;
+  passport: FoundPassport;
 }
 
 /** A unit whose model passport is published; null otherwise (a draft's units are not public). */
@@ -73,7 +80,7 @@ export async function findUnit(
 ): Promise<FoundUnit | null> {
   const unit = await findPublicUnit(services.db, id, tenantId);
   if (!unit) return null;
-  const passport = await findPublishedPassport(services.db, { id: unit.passportId }, unit.tenantId);
+  const passport = await findPublishedWithParties(services.db, { id: unit.passportId }, unit.tenantId);
   return passport ? { unit, passport } : null;
 }
 
@@ -92,7 +99,7 @@ export function unitTombstone(baseUrl: string, { unit, passport }: FoundUnit) {
     status: unit.status,
     dppStatus: unit.status.toLowerCase(),
     ceasedAt: unit.ceasedAt?.toISOString() ?? null,
-    ofModel: `${baseUrl}/passport/${passport.id}`,
+    ofModel: `${baseUrl}/passport/${passport.passport.id}`,
   };
 }
 
@@ -115,7 +122,7 @@ export async function unitSubject(
   reader: Reader,
 ): Promise<UnitSubject> {
   const { unit, passport } = found;
-  const model = await passportSubject(services, passport, reader);
+  const model = passportSubject(services, passport, reader);
   const seesTelemetry = rankOf(reader.tier) >= rankOf(TELEMETRY_TIER);
   const [events, successors] = await Promise.all([
     seesTelemetry ? recentEvents(services.db, unit.tenantId, unit.id, 500) : Promise.resolve([]),
@@ -139,7 +146,7 @@ export async function unitSubject(
       tiers: ['legitimate-interest', 'authority'],
       fieldCount: 2,
       withheld: ['currentState', 'dynamicData'],
-      requestAccess: requestAccessUrl(services.baseUrl, passport.id),
+      requestAccess: requestAccessUrl(services.baseUrl, passport.passport.id),
     };
   }
   return {

@@ -8,6 +8,7 @@ import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
 import { documentOrPage, errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
+import { PAGE_POLICY } from '../../http/views.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import {
   BulkEventsBody,
@@ -33,9 +34,6 @@ import {
 const tags = ['Battery units'];
 const WRITE_ERRORS = [...TENANT_ERRORS, 409] as const;
 export const MAX_BULK_EVENTS = 1000;
-// The page shows text and an inline SVG; it needs nothing else, so it may load nothing else.
-const PAGE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 function bulkInputs(body: unknown, now: Date): EventInput[] {
   if (!isPlainObject(body)) throw badRequest('Request body must be a valid JSON object');
