@@ -107,6 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
   // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
+  // Credential state kept in memory: a workspace's writes drop its signing key here too.
+  const credentials = credentialCache();
   const renders = renderCache(
     options.renderCacheTtlMs === undefined ? {} : { ttlMs: options.renderCacheTtlMs },
   );
@@ -116,10 +118,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         if (!payload.startsWith('tenant:')) return;
         principals.forgetTenant(payload.slice('tenant:'.length));
         renders.forgetTenant(payload.slice('tenant:'.length));
+        credentials.forgetTenant(payload.slice('tenant:'.length));
       }),
       options.changes.onReset(() => {
         principals.forgetAll();
         renders.forgetAll();
+        credentials.forgetAll();
       }),
     ];
     app.addHook('onClose', async () => {
@@ -131,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     forgetWorkspace: (tenantId) => {
       principals.forgetTenant(tenantId);
       renders.forgetTenant(tenantId);
+      credentials.forgetTenant(tenantId);
     },
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
@@ -174,7 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await credentialRoutes(routes, context);
     await resolutionRoutes(routes, context, {
       cache: renders,
-      representations: credentialRepresentations(context, credentialCache()),
+      representations: credentialRepresentations(context, credentials),
     });
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);

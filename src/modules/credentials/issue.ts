@@ -21,7 +21,7 @@ import {
 import { tierView } from '../../domain/passports/tier-view.ts';
 import type { PassportSubject, Subject, UnitFacts } from '../../http/representations.ts';
 import { credentialSigningKey } from '../seals/service.ts';
-import type { CredentialCache } from './cache.ts';
+import { type CredentialCache, KEY_TTL_MS } from './cache.ts';
 import { statusIndexOf, statusListUrl } from './status.ts';
 import * as store from './store.ts';
 
@@ -97,6 +97,20 @@ async function unsignedCredential(
   });
 }
 
+/** The workspace's active key, read from the store at most once a second per app. */
+async function signingKey(
+  services: ServiceContext,
+  cache: CredentialCache,
+  tenantId: string,
+): Promise<CredentialSigningKey> {
+  const now = performance.now();
+  const remembered = cache.keys.get(tenantId);
+  if (remembered && now - remembered.at < KEY_TTL_MS) return remembered.key;
+  const key = await credentialSigningKey(services, tenantId);
+  cache.keys.set(tenantId, { key, at: now });
+  return key;
+}
+
 const secondPrecision = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
 
 /** The JSON pointers of what the public tier shows of the same passport version. */
@@ -144,7 +158,7 @@ export async function issueCredential(
   const { model, unit } = subject;
   const [credential, key] = await Promise.all([
     unsignedCredential(services, cache, subject),
-    credentialSigningKey(services, subject.tenantId),
+    signingKey(services, cache, subject.tenantId),
   ]);
   // The SD-JWT's public fields stay out of the fingerprint (they are worked out only when signing):
   // they come from the same passport version as the credential, masked further.
