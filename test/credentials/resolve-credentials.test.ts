@@ -286,4 +286,19 @@ describe('credentials on public resolution', () => {
     expect(listAfter.json().proof.verificationMethod).not.toBe(listBefore.json().proof.verificationMethod);
     expect(verifyDataIntegrity(listAfter.json(), keys).ok).toBe(true);
   });
+  it('gives concurrent first resolutions one status index and one credential', async () => {
+    const subject = await createPassport(app, workspace.token);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        get(`/passport/${subject.id}`, { accept: i % 2 === 0 ? VC_LD : VC_JWT, ...owner() }),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const ld = answers.filter((_, i) => i % 2 === 0).map((answer) => answer.body);
+    expect(new Set(ld).size).toBe(1);
+    const jwt = await verifyVcJwt(answers[1]?.body as string, await didKeys());
+    if (!jwt.ok) throw new Error(jwt.reason);
+    const index = (JSON.parse(ld[0] as string) as DppCredential).credentialStatus;
+    expect(jwt.value.credential.credentialStatus).toEqual(index);
+  });
 });
