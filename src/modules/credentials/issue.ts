@@ -50,7 +50,7 @@ function issuable(subject: Subject): Issuable {
   };
 }
 
-/** The unsigned credential of a subject as its tier sees it; `passport` overrides the tier view. */
+/** The unsigned credential of a subject as its tier sees it; `passportView` replaces the tier view. */
 async function unsignedCredential(
   services: ServiceContext,
   cache: CredentialCache,
