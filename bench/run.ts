@@ -3,6 +3,7 @@
 // when it cannot be reached. Budgets are DESIGN.md's; they are reported, not asserted.
 import pg from 'pg';
 import { carrierFigures } from './carriers.ts';
+import { credentialFigures } from './credentials.ts';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, printRows, SECONDS } from './lib/measure.ts';
 import { outboxFigures } from './outbox.ts';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     ]);
     printRows(`${store}: battery units`, await unitFigures(url));
     printRows(`${store}: webhook outbox`, await outboxFigures(url));
+    printRows(`${store}: credential resolution`, await credentialFigures(url));
   }
   printRows('Seals', await sealFigures());
   printRows('Data carriers', await carrierFigures());

@@ -22,6 +22,9 @@ import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { credentialCache } from './modules/credentials/cache.ts';
+import { credentialRepresentations } from './modules/credentials/representations.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
@@ -106,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
   // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
+  // Credential state kept in memory: a workspace's writes drop its signing key here too.
+  const credentials = credentialCache();
   const renders = renderCache(
     options.renderCacheTtlMs === undefined ? {} : { ttlMs: options.renderCacheTtlMs },
   );
@@ -115,10 +120,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         if (!payload.startsWith('tenant:')) return;
         principals.forgetTenant(payload.slice('tenant:'.length));
         renders.forgetTenant(payload.slice('tenant:'.length));
+        credentials.forgetTenant(payload.slice('tenant:'.length));
       }),
       options.changes.onReset(() => {
         principals.forgetAll();
         renders.forgetAll();
+        credentials.forgetAll();
       }),
     ];
     app.addHook('onClose', async () => {
@@ -130,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     forgetWorkspace: (tenantId) => {
       principals.forgetTenant(tenantId);
       renders.forgetTenant(tenantId);
+      credentials.forgetTenant(tenantId);
     },
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
@@ -170,7 +178,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await passportQrRoutes(routes, context);
     await passportLabelRoutes(routes, context);
     await sealRoutes(routes, context);
-    await resolutionRoutes(routes, context, { cache: renders });
+    await credentialRoutes(routes, context);
+    await resolutionRoutes(routes, context, {
+      cache: renders,
+      representations: credentialRepresentations(context, credentials),
+    });
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);

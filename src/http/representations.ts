@@ -16,6 +16,19 @@ export interface PassportSubject {
   full: Record<string, unknown>;
   tier: AccessTier;
   tenantId: string;
+  /** The live version number; public resolution gives it (credentials are issued per version). */
+  version?: number;
+}
+
+/** What identifies a unit, for representations that name the item (credentials). */
+export interface UnitFacts {
+  id: string;
+  passportId: string;
+  serialNumber: string;
+  digitalLinkUri: string | null;
+  status: string;
+  manufacturedAt: string | null;
+  createdAt: string;
 }
 
 export interface UnitSubject {
@@ -23,6 +36,9 @@ export interface UnitSubject {
   view: Record<string, unknown>;
   tier: AccessTier;
   tenantId: string;
+  /** Public resolution gives the unit's facts and its model passport in the same tier. */
+  unit?: UnitFacts;
+  model?: PassportSubject;
 }
 
 export type Subject = PassportSubject | UnitSubject;

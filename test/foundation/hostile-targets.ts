@@ -413,6 +413,7 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { method: 'GET', url: (id) => `/api/v1/passports/${id}/qr` },
     { method: 'GET', url: (id) => `/api/v1/units/${id}/qr` },
     { method: 'GET', url: (id) => `/tenants/${id}/did.json` },
+    { method: 'GET', url: (id) => `/tenants/${id}/status/revocation` },
     { method: 'GET', url: (id) => `/passport/${id}` },
     { method: 'GET', url: (id) => `/01/${id}` },
     { method: 'GET', url: (id) => `/01/04012345000016/21/${id}` },
@@ -442,6 +443,7 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
       url: `/api/v1/events/${encodeURIComponent(String(lineageEvent))}/lineage`,
       keys: ['maxDepth', 'maxNodes'],
     },
+    { url: '/api/v1/passports/vc-readiness', keys: [...paging, 'lang'] },
     { url: '/api/v1/materials', keys: ['q', 'lang', 'critical'] },
     { url: '/admin/v1/workspaces', admin: true, keys: paging },
     {

@@ -42,6 +42,9 @@ export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor,
   return row;
 }
 
+/** A page of the workspace's passports, newest first, with the total the filter matches. */
+export const listWorkspacePassports = store.listPassports;
+
 /** A published passport for public resolution (see store.findPublishedPassport). */
 export const findPublishedPassport = store.findPublishedPassport;
 /** The same with its operator and facility rows, and its public document renderer. */

@@ -17,7 +17,6 @@ import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { LINKSET_TYPE, linkset, linkTypeOf, passportLinks, wantsLinkset } from './linkset.ts';
 import type { RenderCache, RenderedAnswer } from './render-cache.ts';
-
 import {
   type FoundUnit,
   findPassport,
@@ -25,6 +24,7 @@ import {
   type PassportKey,
   passportSubject,
   readerOf,
+  unitFacts,
   unitSubject,
   unitTombstone,
 } from './service.ts';
@@ -38,10 +38,17 @@ const Linkset = Type.Object({
 });
 const RESTRICTED_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
 const PUBLIC_HEADERS = { 'cache-control': 'public, no-cache' };
+const PUBLIC_READER = { tier: 'public', grant: null } as const;
 
 export interface ResolutionOptions {
   cache: RenderCache;
   grants?: GrantAccess;
+  /**
+   * Representations offered on public resolution only, after the shared ones: the credential
+   * forms, which are issued per published passport version (not on the owner's read, where a
+   * draft has no credential).
+   */
+  representations?: readonly Representation[];
 }
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -67,7 +74,7 @@ export async function resolutionRoutes(
   options: ResolutionOptions,
 ): Promise<void> {
   const grants = options.grants ?? NO_GRANTS;
-  const representations = services.representations;
+  const representations = [...services.representations, ...(options.representations ?? [])];
   const publicHost = normaliseHost(new URL(services.baseUrl).hostname);
   const lookupKey = services.lookupKey;
 
@@ -200,6 +207,8 @@ export async function resolutionRoutes(
             view: unitTombstone(services.baseUrl, found),
             tier: 'public',
             tenantId: found.unit.tenantId,
+            unit: unitFacts(found.unit),
+            model: passportSubject(services, found.passport, PUBLIC_READER),
           },
           status: 410,
         };

@@ -5,7 +5,7 @@ import type { AccessTier } from '../../domain/categories/types.ts';
 import { contextUrl } from '../../domain/passports/document.ts';
 import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
-import type { PassportSubject, UnitSubject } from '../../http/representations.ts';
+import type { PassportSubject, UnitFacts, UnitSubject } from '../../http/representations.ts';
 import { findPublishedWithParties, renderWithParties } from '../passports/service.ts';
 import { findPublicUnit, recentEvents, successorsOf } from '../units/service.ts';
 import type { UnitRow } from '../units/store.ts';
@@ -57,7 +57,14 @@ export function passportSubject(
   const full = renderWithParties(services.baseUrl, found) as unknown as Record<string, unknown>;
   const requestAccess = requestAccessUrl(services.baseUrl, found.passport.id);
   const view = tierView(full, reader.tier, { requestAccessUrl: requestAccess });
-  return { kind: 'passport', view, full, tier: reader.tier, tenantId: found.passport.tenantId };
+  return {
+    kind: 'passport',
+    view,
+    full,
+    tier: reader.tier,
+    tenantId: found.passport.tenantId,
+    version: found.passport.version,
+  };
 }
 
 export interface FoundUnit {
@@ -96,6 +103,16 @@ export function unitTombstone(baseUrl: string, { unit, passport }: FoundUnit) {
   };
 }
 
+export const unitFacts = (unit: UnitRow): UnitFacts => ({
+  id: unit.id,
+  passportId: unit.passportId,
+  serialNumber: unit.serialNumber,
+  digitalLinkUri: unit.digitalLinkUri,
+  status: unit.status,
+  manufacturedAt: unit.manufacturedAt?.toISOString() ?? null,
+  createdAt: unit.createdAt.toISOString(),
+});
+
 // Telemetry (state of health, cycles) is Annex XIII(4) data: for legitimate interest and above.
 const TELEMETRY_TIER: AccessTier = 'legitimate-interest';
 
@@ -132,5 +149,12 @@ export async function unitSubject(
       requestAccess: requestAccessUrl(services.baseUrl, passport.passport.id),
     };
   }
-  return { kind: 'unit', view, tier: reader.tier, tenantId: unit.tenantId };
+  return {
+    kind: 'unit',
+    view,
+    tier: reader.tier,
+    tenantId: unit.tenantId,
+    unit: unitFacts(unit),
+    model,
+  };
 }

@@ -109,6 +109,17 @@ async function createKey(tx: Executor, { sealing, ca, workspace, now }: KeyMakin
 const expiresSoon = (row: store.SigningKeyRow, now: Date) =>
   row.createdAt.getTime() + KEY_LIFE_YEARS * YEAR_MS - RENEW_BEFORE_MS <= now.getTime();
 
+/** The workspace's active key when it has one not due for renewal; null otherwise (no lock, no write). */
+export async function currentKey(
+  db: Executor,
+  sealing: Sealing,
+  tenantId: string,
+  now: Date,
+): Promise<ActiveKey | null> {
+  const current = await store.findActiveKey(db, tenantId);
+  return current && !expiresSoon(current, now) ? open(sealing, current) : null;
+}
+
 /** The workspace's active key, made on first need (and renewed near its certificate's end). */
 export async function activeKey(tx: Executor, making: KeyMaking): Promise<ActiveKey> {
   const { sealing, workspace, now } = making;

@@ -2,7 +2,7 @@
 // rotation, the CA certificate and the workspace's DID document.
 import type { ServiceContext } from '../../context.ts';
 import { didDocument, didWebFor } from '../../domain/credentials/index.ts';
-import { samePublicKey } from '../../domain/crypto/keys.ts';
+import { type SigningKey, samePublicKey } from '../../domain/crypto/keys.ts';
 import { isUuid } from '../../domain/ids.ts';
 import {
   certificatePublicJwk,
@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { isOperatorOfWorkspace } from '../operators/service.ts';
 import { sealPassport } from '../passports/service.ts';
 import { requireWorkspace } from '../workspaces/service.ts';
-import { activeKey, rotateKey, sealAuthority } from './keys.ts';
+import { activeKey, currentKey, rotateKey, sealAuthority } from './keys.ts';
 import * as store from './store.ts';
 
 /** Seals the passport's current content with the workspace's active key (made on first need). */
@@ -187,4 +187,20 @@ export async function workspaceDidDocument(services: ServiceContext, tenantId: s
     keys: keys.map((key) => ({ kid: key.id, publicJwk: key.publicJwk, active: key.status === 'active' })),
     resolverUrl: services.baseUrl,
   });
+}
+
+/**
+ * The workspace's active signing key, private part included, for signing its credentials (seals and
+ * credentials share the workspace keys, so the DID document lists them all). Made on first need.
+ * Unknown workspaces answer 404.
+ */
+export async function credentialSigningKey(services: ServiceContext, tenantId: string): Promise<SigningKey> {
+  const now = services.clock();
+  const current = await currentKey(services.db, services.sealing, tenantId, now);
+  if (current) return current.key;
+  const ca = await sealAuthority(services.db, services.sealing, now);
+  const workspace = await requireWorkspace(services.db, tenantId);
+  return services.db.transaction(
+    async (tx) => (await activeKey(tx, { sealing: services.sealing, ca, workspace, now })).key,
+  );
 }

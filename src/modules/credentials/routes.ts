@@ -1,0 +1,104 @@
+// Credential routes: the workspace's revocation list, the credential metadata context, and the
+// catalog's readiness report. The credentials themselves are representations of public resolution.
+import type { App, AppContext } from '../../context.ts';
+import {
+  credentialMetadataContext,
+  VC_JWT_MEDIA_TYPE,
+  VC_LD_MEDIA_TYPE,
+} from '../../domain/credentials/index.ts';
+import { actorOf } from '../../http/actor.ts';
+import { AppError } from '../../http/errors.ts';
+import { negotiate } from '../../http/negotiate.ts';
+import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
+import {
+  errorResponses,
+  JsonLdDocument,
+  LD_MEDIA,
+  mediaResponse,
+  mediaResponses,
+  readPaging,
+  TENANT_ERRORS,
+} from '../../http/schemas.ts';
+import { readinessReport } from './readiness.ts';
+import { CompactJws, ReadinessQuery, ReadinessResponse, StatusListLd, TenantParams } from './schemas.ts';
+import { revocationList } from './status.ts';
+
+const tags = ['Verifiable credentials'];
+// Verifiers fetch the list from anywhere; it may change with any recall, so it is revalidated.
+const STATUS_HEADERS = { 'cache-control': 'public, no-cache', 'access-control-allow-origin': '*' };
+const PUBLIC_DOCUMENT = { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' };
+const LIST_FORMS = [VC_LD_MEDIA_TYPE, VC_JWT_MEDIA_TYPE] as const;
+
+export async function credentialRoutes(app: App, services: AppContext): Promise<void> {
+  const context = JSON.stringify(credentialMetadataContext(services.baseUrl));
+
+  app.get(
+    '/tenants/:tenantId/status/revocation',
+    {
+      config: { access: { kind: 'public', budget: 'anonymous' } },
+      schema: {
+        tags,
+        summary:
+          "The workspace's Bitstring Status List credential for revocation (Data Integrity by default, or vc+jwt)",
+        params: TenantParams,
+        response: {
+          200: mediaResponses('The signed status list credential', {
+            [VC_LD_MEDIA_TYPE]: StatusListLd,
+            [VC_JWT_MEDIA_TYPE]: CompactJws,
+          }),
+          ...errorResponses(404, 406, 429, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('vary', 'Accept');
+      const form = negotiate(request.headers.accept, LIST_FORMS);
+      if (!form) {
+        throw new AppError(
+          'NOT_ACCEPTABLE',
+          `None of the requested types is offered: ${LIST_FORMS.join(', ')}`,
+          {
+            extra: { offered: [...LIST_FORMS] },
+          },
+        );
+      }
+      const list = await revocationList(services, request.params.tenantId);
+      return sendText(
+        reply.headers(STATUS_HEADERS),
+        200,
+        form,
+        form === VC_JWT_MEDIA_TYPE ? list.jwt : list.ld,
+      );
+    },
+  );
+
+  app.get(
+    '/contexts/dpp/credential/v1',
+    {
+      schema: {
+        tags,
+        summary: 'JSON-LD context of the credentials (the category metadata term)',
+        response: { 200: mediaResponse(LD_MEDIA, JsonLdDocument, 'The context'), ...errorResponses(429) },
+      },
+    },
+    async (_request, reply) => sendText(reply.headers(PUBLIC_DOCUMENT), 200, LD_JSON, context),
+  );
+
+  app.get(
+    '/api/v1/passports/vc-readiness',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:read' } },
+      schema: {
+        tags,
+        summary: 'Catalog-wide Verifiable Credential readiness report (paged like the passport list)',
+        querystring: ReadinessQuery,
+        response: { 200: ReadinessResponse, ...errorResponses(...TENANT_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { page, limit } = readPaging(request.query);
+      const report = await readinessReport(services, actorOf(request), page, limit);
+      return sendText(reply, 200, JSON_TYPE, JSON.stringify(report));
+    },
+  );
+}
