@@ -36,6 +36,9 @@ function expectDocumentedAnswer(response: LightMyRequestResponse, what: string) 
   expect(requestId, context).toMatch(REQUEST_ID);
   if (response.statusCode < 400) return;
   const body = response.json();
+  // `what` starts with the method and the URL: the EN 18222 surface never answers another body.
+  const onLifeCycle = /^\S+ \/v1(?:[/?]|$)/.test(what);
+  expect('messages' in body, `${context}: the Result object on /v1 and only there`).toBe(onLifeCycle);
   if ('messages' in body) {
     // The EN 18222 surface (/v1) answers the clause 7.2 Result object, with our stable codes.
     expect(isResultObject(body), context).toBe(true);

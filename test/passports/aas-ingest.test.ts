@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { auditEvents } from '../../src/db/schema.ts';
 import { passportToEnvironment } from '../../src/domain/aas/index.ts';
+import { exampleMetadata } from '../../src/domain/aas/samples.ts';
+import { CATEGORIES } from '../../src/domain/categories/types.ts';
 import {
   admin,
   BASE_URL,
@@ -94,6 +96,30 @@ describe('AAS ingest', () => {
       headers: bearer(workspace.token),
     });
     expect(history.json()).toMatchObject({ total: 1, versions: [{ changeReason: 'AAS re-ingest' }] });
+  });
+
+  it.each(CATEGORIES)(
+    'round-trips the %s example: passport → environment → ingest → the same content',
+    async (category) => {
+      const document = await sourceDocument({ category, metadata: exampleMetadata(category) });
+      const response = await ingest(environmentOf(document));
+      expect(response.statusCode, response.body).toBe(201);
+      const created = response.json().passport as Doc;
+      for (const member of ['productId', 'category', 'originCountry', 'granularity', 'metadata']) {
+        expect(created[member], member).toEqual(document[member]);
+      }
+    },
+  );
+
+  it('takes the body as application/aas+json too', async () => {
+    const document = await sourceDocument();
+    const response = await app.inject({
+      method: 'POST',
+      url: INGEST,
+      headers: { ...bearer(workspace.token), 'content-type': 'application/aas+json' },
+      payload: JSON.stringify(environmentOf(document)),
+    });
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   describe('seals', () => {
