@@ -252,6 +252,26 @@ describe('EN 18222 Life Cycle API', () => {
       expect(await historyTotal(passport.id)).toBe(2);
     });
 
+    it('never loses a concurrent patch: each one that answers 200 is in the result, a raced one is 409', async () => {
+      const passport = await createPassport(app, workspace.token);
+      const url = `/v1/dpps/${passport.id}`;
+      const [first, second] = await Promise.all([
+        patch(url, { metadata: { performance: { ratedCapacity: 11 } } }),
+        patch(url, { originCountry: 'NL' }),
+      ]);
+      const final = (await call('GET', url)).json() as Doc;
+      for (const response of [first, second]) {
+        if (response.statusCode !== 200) expectResult(response, 409, 'CONFLICT');
+      }
+      expect(first?.statusCode === 200 || second?.statusCode === 200).toBe(true);
+      if (first?.statusCode === 200) {
+        expect((final.metadata.performance as Record<string, unknown>).ratedCapacity).toBe(11);
+      }
+      if (second?.statusCode === 200) expect(final.originCountry).toBe('NL');
+      const written = [first, second].filter((response) => response?.statusCode === 200).length;
+      expect(await historyTotal(passport.id)).toBe(written);
+    });
+
     it('writes nothing for a patch that changes nothing', async () => {
       const passport = await createPassport(app, workspace.token);
       const same = await patch(`/v1/dpps/${passport.id}`, { originCountry: 'DE' });

@@ -55,31 +55,49 @@ export async function deleteDpp(services: ServiceContext, actor: Actor, dppId: s
 const patchRefused = (errors: UpdateProblem[]) =>
   badRequest('The merge patch changes what an update does not write', { extra: { errors } });
 
+interface Read {
+  /** The passport's version when it was read, at most that of `current`. */
+  version: number;
+  current: Document;
+}
+
+/**
+ * The document a patch applies to, with a version no newer than it: the version is read first, so a
+ * change in between makes the write a conflict (409) rather than a silent overwrite.
+ */
+async function readForPatch(services: ServiceContext, actor: Actor, id: string): Promise<Read> {
+  const { version } = await passports.resolvePassport(services.db, actor, id);
+  return { version, current: await readDpp(services, actor, id) };
+}
+
 /** Writes the update a patch asks for, unless it changes nothing; answers the document after it. */
 async function writeUpdate(
   services: ServiceContext,
   actor: Actor,
-  id: string,
-  current: Document,
+  { version, current }: Read,
   update: Exclude<ReturnType<typeof updateFromDocumentPatch>, { ok: false }>,
   reason: string,
 ): Promise<Document> {
   if (update.changed.length === 0) return current;
-  const { row } = await passports.updatePassport(services, actor, id, {
-    ...update.body,
-    changeReason: reason,
-  });
+  // The patch was applied to the document as read: a change since then is a conflict, not overwritten.
+  const { row } = await passports.updatePassport(
+    services,
+    actor,
+    String(current.id),
+    { ...update.body, changeReason: reason },
+    services.db,
+    { version },
+  );
   return (await passports.documentRenderer(services.db, services.baseUrl)(row)) as Document;
 }
 
 /** UpdateDPPById: an RFC 7396 merge patch of the whole document, written as a versioned update. */
 export async function patchDpp(services: ServiceContext, actor: Actor, dppId: string, patch: unknown) {
-  const id = dppIdOf(dppId);
-  const current = await readDpp(services, actor, id);
+  const read = await readForPatch(services, actor, dppIdOf(dppId));
   if (patch === undefined) throw badRequest('The body must be a JSON merge patch');
-  const update = updateFromDocumentPatch(current, patch as JsonValue);
+  const update = updateFromDocumentPatch(read.current, patch as JsonValue);
   if (!update.ok) throw patchRefused(update.errors);
-  return writeUpdate(services, actor, id, current, update, PATCH_REASONS.document);
+  return writeUpdate(services, actor, read, update, PATCH_REASONS.document);
 }
 
 function tokensOf(elementIdPath: string) {
@@ -110,14 +128,14 @@ export async function patchElement(
 ): Promise<JsonValue> {
   const id = dppIdOf(dppId);
   const tokens = tokensOf(elementIdPath);
-  const current = await readDpp(services, actor, id);
+  const read = await readForPatch(services, actor, id);
   if (patch === undefined) throw badRequest('The body must be a JSON merge patch');
-  const update = updateFromElementPatch(current, tokens, patch as JsonValue);
+  const update = updateFromElementPatch(read.current, tokens, patch as JsonValue);
   if (!update.ok) {
     if ('found' in update) throw notFound('The DPP has no element at this path');
     throw patchRefused(update.errors);
   }
-  const after = await writeUpdate(services, actor, id, current, update, PATCH_REASONS.element);
+  const after = await writeUpdate(services, actor, read, update, PATCH_REASONS.element);
   // The stored passport may normalise what was written (a GTIN copied into the metadata, say).
   const value = elementAt(after, tokens);
   if (value === undefined) throw notFound('The DPP has no element at this path');

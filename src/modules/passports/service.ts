@@ -171,6 +171,8 @@ export async function updatePassport(
   reference: string,
   body: UpdateBody,
   within: Executor = services.db,
+  /** For a change computed from a read: refused (409) unless the passport is still at this version. */
+  expect: { version?: number } = {},
 ) {
   if (
     body.changeReason !== undefined &&
@@ -181,6 +183,9 @@ export async function updatePassport(
   }
   return within.transaction(async (tx) => {
     const row = await resolvePassport(tx, actor, reference, true);
+    if (expect.version !== undefined && row.version !== expect.version) {
+      throw conflict('The passport changed after it was read; read it again and repeat the change');
+    }
     if (body.status !== undefined && body.status !== row.status) {
       throw badRequest('status changes go through PUT /api/v1/passports/{id}/status');
     }
