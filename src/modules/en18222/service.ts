@@ -43,7 +43,11 @@ export async function readDppAt(services: ServiceContext, actor: Actor, dppId: s
   return passports.documentAt(services, actor, dppIdOf(dppId), date);
 }
 
-export async function createDpp(services: ServiceContext, actor: Actor, body: passports.UpdateBody) {
+export async function createDpp(
+  services: ServiceContext,
+  actor: Actor,
+  body: Parameters<typeof passports.createPassport>[2],
+) {
   const { row } = await passports.createPassport(services, actor, body);
   return (await passports.documentRenderer(services.db, services.baseUrl)(row)) as Document;
 }
