@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { isResultObject } from '../../src/domain/en18222/index.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import {
   batteryMetadata,
   createOperator,
@@ -218,6 +218,33 @@ describe('EN 18222 Life Cycle API', () => {
       expectResult(put, 405, 'METHOD_NOT_ALLOWED');
       expect(put.headers.allow).toMatch(/PATCH/);
       expectResult(await call('GET', '/v1/nothing-here'), 404, 'NOT_FOUND');
+    });
+
+    it('answers a lapsed subscription (402) and a body too large (413) as Result objects', async () => {
+      const lapsed = await createWorkspace(app);
+      await createOperator(app, lapsed);
+      const passport = await createPassport(app, lapsed.token);
+      const patched = await app.inject({
+        method: 'PATCH',
+        url: `/admin/v1/workspaces/${lapsed.id}`,
+        headers: admin,
+        payload: { subscriptionStatus: 'past_due' },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expectResult(
+        await patch(`/v1/dpps/${passport.id}`, { originCountry: 'FR' }, lapsed.token),
+        402,
+        'SUBSCRIPTION_INACTIVE',
+      );
+      // Reads keep working.
+      expect((await call('GET', `/v1/dpps/${passport.id}`, undefined, lapsed.token)).statusCode).toBe(200);
+      const huge = await app.inject({
+        method: 'POST',
+        url: '/v1/dpps',
+        headers: { ...bearer(workspace.token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ productId: 'x'.repeat(6 * 1024 * 1024) }),
+      });
+      expectResult(huge, 413, 'PAYLOAD_TOO_LARGE');
     });
 
     it('keeps the /api/v1 error body on /api/v1', async () => {

@@ -3,7 +3,9 @@
 // `/v1` is versioned, audited, scoped and counted exactly like the same write through `/api/v1`.
 import type { ServiceContext } from '../../context.ts';
 import {
+  decodeCursor,
   elementAt,
+  encodeCursor,
   type JsonValue,
   parseElementIdPath,
   type UpdateProblem,
@@ -146,15 +148,11 @@ export async function patchElement(
   return value;
 }
 
-// A cursor is the position of the next page in the answer, opaque to the client.
-const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string | undefined): number {
+function offsetOf(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
-  const match = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || encodeCursor(Number(match[1])) !== cursor)
-    throw badRequest('cursor is not a cursor this API gave');
-  return Number(match[1]);
+  const offset = decodeCursor(cursor);
+  if (offset === null) throw badRequest('cursor is not a cursor this API gave');
+  return offset;
 }
 
 /**
@@ -168,7 +166,7 @@ export async function readDppIds(
   limit: number,
   cursor: string | undefined,
 ) {
-  const offset = decodeCursor(cursor);
+  const offset = offsetOf(cursor);
   const asked = [...new Set(productIds.map((productId) => productId.trim()))];
   const found = await passports.passportIdsByProductIds(services, actor, asked);
   const page = found.slice(offset, offset + limit);
