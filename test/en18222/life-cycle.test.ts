@@ -247,6 +247,17 @@ describe('EN 18222 Life Cycle API', () => {
       expectResult(huge, 413, 'PAYLOAD_TOO_LARGE');
     });
 
+    it('answers a spent budget with 429, Retry-After and a Result object', async () => {
+      const growth = await createWorkspace(app, 'growth');
+      const url = '/v1/dpps/6f1c0a52-3d9e-4c57-9b0e-2a7d4e8f1c33';
+      let response = await call('GET', url, undefined, growth.token);
+      for (let i = 0; i < 200 && response.statusCode !== 429; i++) {
+        response = await call('GET', url, undefined, growth.token);
+      }
+      expectResult(response, 429, 'RATE_LIMITED');
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
     it('keeps the /api/v1 error body on /api/v1', async () => {
       const response = await call('GET', '/api/v1/passports/6f1c0a52-3d9e-4c57-9b0e-2a7d4e8f1c33');
       expect(response.statusCode).toBe(404);
