@@ -111,6 +111,16 @@ describe('AAS ingest', () => {
     },
   );
 
+  it('lives beside /api/v1/passports/{id} without taking its paths', async () => {
+    const get = await app.inject({ method: 'GET', url: INGEST, headers: bearer(workspace.token) });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    const aas = await read('aas');
+    expect(aas.statusCode).toBe(404);
+    const sku = await createPassport(app, workspace.token, { productId: 'aas' });
+    expect((await read('aas')).json().id).toBe(sku.id);
+  });
+
   it('takes the body as application/aas+json too', async () => {
     const document = await sourceDocument();
     const response = await app.inject({
