@@ -18,7 +18,7 @@ import {
   testApp,
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
-import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
+import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
 
 type Doc = Record<string, unknown> & { id: string; productId: string; metadata: Record<string, unknown> };
 
