@@ -3,11 +3,14 @@
 // may be too large (413) or of a type no parser takes (415) on any method that carries one, whether
 // or not the route reads it (DELETE included); the access policy brings its own
 // refusals. They are declared here, once, so that every route's documented answers are complete
-// without each route repeating them. A route's own declarations win.
+// without each route repeating them. A route's own declarations win. EN 18222 routes (`/v1/...`)
+// fail with the Result object instead of the error body.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AccessPolicy } from './auth.ts';
+import { isLifeCyclePath } from './schemas.ts';
 
 const ERROR_BODY = { $ref: 'ErrorBody' } as const;
+const RESULT_BODY = { $ref: 'ResultBody' } as const;
 // Fastify parses a body on every method but these.
 const BODILESS = new Set(['GET', 'HEAD']);
 
@@ -33,7 +36,8 @@ export function registerCommonAnswers(app: FastifyInstance): void {
     // Routes without a schema, or hidden from the document, are the docs UI's own files.
     if (!route.schema || route.schema.hide) return;
     const declared = (route.schema.response ?? {}) as Record<string, unknown>;
-    const common = Object.fromEntries(commonStatuses(route).map((status) => [status, ERROR_BODY]));
+    const body = isLifeCyclePath(route.url) ? RESULT_BODY : ERROR_BODY;
+    const common = Object.fromEntries(commonStatuses(route).map((status) => [status, body]));
     // A new object: schema objects may be shared between routes.
     route.schema = { ...route.schema, response: { ...common, ...declared } };
   });

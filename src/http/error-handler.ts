@@ -1,11 +1,52 @@
 // The single error handler: AppError → its code's status and body; framework errors that the spec
 // names (malformed JSON, query-string violations) keep Fastify's body plus requestId; everything
-// unexpected is a 500 that hides internals and is logged with the request id.
+// unexpected is a 500 that hides internals and is logged with the request id. On the EN 18222
+// surface (`/v1/...`) the same failures answer the clause 7.2 Result object instead, built from the
+// body the rest of the API would have answered, so both surfaces fail for the same reasons.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdvisoryItem } from '../domain/categories/types.ts';
-import { AppError } from './errors.ts';
+import { type ResultProblem, resultObject } from '../domain/en18222/result.ts';
+import { AppError, ERROR_CODES } from './errors.ts';
 import { localisedItems } from './language.ts';
 import { loggableError } from './loggable-error.ts';
+import { isLifeCyclePath } from './schemas.ts';
+
+const isErrorCode = (code: unknown): code is keyof typeof ERROR_CODES =>
+  typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+
+/** Our stable code for a failure: the body's own, else the first code of that status. */
+function stableCode(status: number, code: unknown): string {
+  if (isErrorCode(code)) return code;
+  const byStatus = Object.entries(ERROR_CODES).find(([, entry]) => entry.status === status)?.[0];
+  return byStatus ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+/** The Result object for an error body: one message per listed problem (`errors[]`), else one. */
+export function resultFromErrorBody(request: FastifyRequest, status: number, body: Record<string, unknown>) {
+  const code = stableCode(status, body.code);
+  const listed = Array.isArray(body.errors) ? body.errors : [];
+  const problems: ResultProblem[] = listed.flatMap((item): ResultProblem[] => {
+    if (typeof item === 'string') return [{ text: item, code }];
+    if (typeof item !== 'object' || item === null) return [];
+    const { path, message } = item as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') return [];
+    return [{ text: typeof path === 'string' && path !== '' ? `${path}: ${message}` : message, code }];
+  });
+  if (problems.length === 0) {
+    const text = typeof body.message === 'string' ? body.message : String(body.error ?? 'Error');
+    problems.push({ text, code });
+  }
+  return resultObject(problems, { status, correlationId: request.id, at: new Date() });
+}
+
+/** Sends an error body, or its Result object on the EN 18222 surface. */
+function sendError(reply: FastifyReply, status: number, body: Record<string, unknown>): FastifyReply {
+  const { request } = reply;
+  const path = request.url.split('?')[0] ?? '';
+  return isLifeCyclePath(path)
+    ? reply.code(status).send(resultFromErrorBody(request, status, body))
+    : reply.code(status).send(body);
+}
 
 function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode: number, code = error.code) {
   return {
@@ -36,14 +77,14 @@ function localiseBody(request: FastifyRequest, body: Record<string, unknown>): R
 
 function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   reply.headers(error.headers);
-  return reply.code(error.status).send(localiseBody(reply.request, error.toBody()));
+  return sendError(reply, error.status, localiseBody(reply.request, error.toBody()));
 }
 
 /** A server error, whatever its origin: logged without store parameters, its internals hidden. */
 function sendServerError(request: FastifyRequest, reply: FastifyReply, error: unknown, status: number) {
   request.log.error({ err: loggableError(error) }, 'unhandled error');
   const unavailable = status === 503;
-  return reply.code(status).send({
+  return sendError(reply, status, {
     success: false,
     error: unavailable ? 'Service Unavailable' : 'Internal Server Error',
     message: 'An internal error occurred. Quote the request id when reporting it.',
@@ -62,7 +103,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (error.validation) {
     const where = error.validationContext;
     if (where === 'querystring') {
-      return reply.code(400).send(frameworkBody(request, error, 400, 'FST_ERR_VALIDATION'));
+      return sendError(reply, 400, frameworkBody(request, error, 400, 'FST_ERR_VALIDATION'));
     }
     if (where === 'params') {
       // A malformed id names no resource: the same answer as a missing one.
@@ -79,7 +120,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     if (statusCode === 415) {
       return sendAppError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', error.message));
     }
-    return reply.code(statusCode).send(frameworkBody(request, error, statusCode));
+    return sendError(reply, statusCode, frameworkBody(request, error, statusCode));
   }
   return sendServerError(request, reply, error, statusCode >= 500 && statusCode < 600 ? statusCode : 500);
 }
@@ -90,16 +131,13 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const statusCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  return reply
-    .code(statusCode)
-    .header('x-request-id', request.id)
-    .send({
-      statusCode,
-      code: error.code,
-      error: statusCode === 414 ? 'URI Too Long' : 'Bad Request',
-      message: error.message,
-      requestId: request.id,
-    });
+  return sendError(reply.header('x-request-id', request.id), statusCode, {
+    statusCode,
+    code: error.code,
+    error: statusCode === 414 ? 'URI Too Long' : 'Bad Request',
+    message: error.message,
+    requestId: request.id,
+  });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

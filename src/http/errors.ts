@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   NOT_ACCEPTABLE: { status: 406, error: 'Not Acceptable' },
   CONFLICT: { status: 409, error: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Payload Too Large' },
+  URI_TOO_LONG: { status: 414, error: 'URI Too Long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported Media Type' },
   RATE_LIMITED: { status: 429, error: 'Too Many Requests' },
   INTERNAL: { status: 500, error: 'Internal Server Error' },

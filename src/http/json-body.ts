@@ -3,7 +3,9 @@
 // type), malformed JSON answered with the framework body the contract names, and the content checked
 // once for what the store cannot hold (see domain/json/hygiene.ts). Routes that take rows of a bulk
 // body name them in `config.bodyRows`: a problem inside one row is kept for that row alone, so the
-// other rows proceed.
+// other rows proceed. A route whose bodies legitimately nest deeper than ordinary JSON (an AAS
+// environment nests about twice as deep as the document it carries) names its own limit in
+// `config.jsonDepth`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   firstJsonProblem,
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Top-level field of the body holding bulk rows, checked row by row (e.g. `passports`). */
     bodyRows?: string;
+    /** Levels of nesting this route's bodies may have, when more than MAX_JSON_DEPTH (documented per route). */
+    jsonDepth?: number;
   }
   interface FastifyRequest {
     /** Problems found inside bulk rows, by row index: the route reports them as row errors. */
@@ -39,24 +43,28 @@ function invalidJson(message: string): Error {
 const problemError = (problem: JsonProblem) =>
   new AppError('BAD_REQUEST', `Invalid body: ${problem.message}`, { extra: { path: problem.path } });
 
+/** The nesting a route's bodies may have. */
+const depthLimitOf = (request: FastifyRequest) => request.routeOptions.config?.jsonDepth ?? MAX_JSON_DEPTH;
+
 /** Checks a parsed body; problems inside declared bulk rows are recorded, any other one refuses. */
 export function checkBody(request: FastifyRequest, body: unknown): void {
   const rowsField = request.routeOptions.config?.bodyRows;
+  const maxDepth = depthLimitOf(request);
   const rows =
     rowsField && typeof body === 'object' && body !== null && !Array.isArray(body)
       ? (body as Record<string, unknown>)[rowsField]
       : undefined;
   if (!rowsField || !Array.isArray(rows)) {
-    const problem = firstJsonProblem(body);
+    const problem = firstJsonProblem(body, '', 0, maxDepth);
     if (problem) throw problemError(problem);
     return;
   }
   const { [rowsField]: _rows, ...rest } = body as Record<string, unknown>;
-  const problem = firstJsonProblem(rest);
+  const problem = firstJsonProblem(rest, '', 0, maxDepth);
   if (problem) throw problemError(problem);
   const base = pointerOf('', rowsField);
   rows.forEach((row, index) => {
-    const found = firstJsonProblem(row, pointerOf(base, index), 2);
+    const found = firstJsonProblem(row, pointerOf(base, index), 2, maxDepth);
     if (found) {
       request.rowProblems ??= new Map();
       request.rowProblems.set(index, found);
@@ -70,9 +78,10 @@ export function registerJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (request, text, done) => {
     const source = text as string;
     if (source.trim() === '') return done(null, undefined);
-    if (nestsDeeperThan(source, PARSE_DEPTH_CEILING)) {
+    const maxDepth = depthLimitOf(request);
+    if (nestsDeeperThan(source, Math.max(PARSE_DEPTH_CEILING, maxDepth))) {
       return done(
-        new AppError('BAD_REQUEST', `Invalid body: it nests deeper than ${MAX_JSON_DEPTH} levels`, {
+        new AppError('BAD_REQUEST', `Invalid body: it nests deeper than ${maxDepth} levels`, {
           extra: { path: '' },
         }),
       );

@@ -3,10 +3,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_VERSION } from '../version.ts';
-import { ErrorBody } from './schemas.ts';
+import { ErrorBody, ResultBody } from './schemas.ts';
 
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   app.addSchema(ErrorBody);
+  app.addSchema(ResultBody);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -22,6 +22,45 @@ export function errorResponses(...statuses: number[]): Record<number, typeof err
   return Object.fromEntries(statuses.map((status) => [status, errorRef]));
 }
 
+/**
+ * The EN 18222 clause 7.2 Result object: every failure of a `/v1/...` route (docs/en18222.md).
+ * Its members are exactly these, so it can never be mistaken for the `/api/v1` error body.
+ */
+export const ResultBody = Type.Object(
+  {
+    messages: Type.Array(
+      Type.Object(
+        {
+          messageType: Type.Union([
+            Type.Literal('Info'),
+            Type.Literal('Warning'),
+            Type.Literal('Error'),
+            Type.Literal('Exception'),
+          ]),
+          text: Type.String(),
+          code: Type.String(),
+          correlationId: Type.String(),
+          timestamp: Type.String({ format: 'date-time' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false, $id: 'ResultBody' },
+);
+
+const resultRef = Type.Ref('ResultBody');
+
+/** The error responses of an EN 18222 route: each one the Result object. */
+export function resultResponses(...statuses: number[]): Record<number, typeof resultRef> {
+  return Object.fromEntries(statuses.map((status) => [status, resultRef]));
+}
+
+/** Whether a request path is on the EN 18222 surface, whose failures answer the Result object. */
+export const isLifeCyclePath = (url: string) =>
+  url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+
 export const TENANT_ERRORS = [400, 401, 402, 403, 404, 429, 500] as const;
 
 export const Uuid = Type.String({ format: 'uuid' });

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
+import { passportToEnvironment } from '../../src/domain/aas/index.ts';
 import { epcisDocument, objectEvent } from '../../src/domain/traceability/samples.ts';
-import { createWorkspace } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import type { FieldKind } from '../helpers/hostile.ts';
 import { batteryMetadata, createFacility, createPassport, newGtin13 } from '../helpers/passports.ts';
@@ -83,6 +84,22 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
   });
   const lineageEvent = captured.json().events[0].id as string;
   let statusNow = 'ACTIVE';
+  // AAS ingest re-ingests one passport's environment: each accepted body is a versioned update.
+  const aasPassport = await createPassport(app, token);
+  const aasDocument = (
+    await app.inject({ method: 'GET', url: `/api/v1/passports/${aasPassport.id}`, headers: bearer(token) })
+  ).json() as Record<string, unknown>;
+  const aasEnvironment = passportToEnvironment(aasDocument, { baseUrl: BASE_URL }) as Record<string, unknown>;
+  const aasSubmodels = aasEnvironment.submodels as { idShort?: string; submodelElements?: unknown[] }[];
+  const passportSubmodel = aasSubmodels.findIndex(
+    (submodel) => submodel.idShort === 'DigitalProductPassport',
+  );
+  const productIdElement = (aasSubmodels[passportSubmodel]?.submodelElements ?? []).findIndex(
+    (element) => (element as { idShort?: string }).idShort === 'productId',
+  );
+  const aasElement = ['submodels', passportSubmodel, 'submodelElements', productIdElement];
+  // EN 18222 writes patch a passport of their own.
+  const lifeCyclePassport = await createPassport(app, token);
 
   const goodPassport = () => ({
     productId: newGtin13(),
@@ -373,6 +390,57 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
         [['items'], 'json'],
       ],
     },
+    {
+      method: 'POST',
+      url: '/api/v1/passports/aas/ingest',
+      base: () => structuredClone(aasEnvironment),
+      fields: [
+        [['assetAdministrationShells', 0, 'idShort'], 'string'],
+        [['assetAdministrationShells', 0, 'assetInformation'], 'json'],
+        [['submodels'], 'json'],
+        [['submodels', 0, 'id'], 'string'],
+        [[...aasElement, 'value'], 'string'],
+        [[...aasElement, 'valueType'], 'string'],
+        [[...aasElement], 'json'],
+        [[], 'json'],
+      ],
+    },
+    { method: 'POST', url: '/v1/dpps', base: goodPassport, fields: passportFields },
+    {
+      method: 'PATCH',
+      url: `/v1/dpps/${lifeCyclePassport.id}`,
+      base: () => ({ originCountry: 'DE', metadata: { performance: { ratedCapacity: 50 } } }),
+      fields: [
+        [['originCountry'], 'string'],
+        [['productId'], 'string'],
+        [['status'], 'string'],
+        [['metadata'], 'json'],
+        [['metadata', 'performance', 'ratedCapacity'], 'number'],
+        [['metadata', 'internalNotes'], 'string'],
+        [[], 'json'],
+      ],
+    },
+    {
+      method: 'PATCH',
+      url: `/v1/dpps/${lifeCyclePassport.id}/elements/metadata.performance`,
+      base: () => ({ ratedCapacity: 60 }),
+      fields: [
+        [['ratedCapacity'], 'number'],
+        [['nominalVoltage'], 'number'],
+        [[], 'json'],
+      ],
+    },
+    {
+      method: 'POST',
+      url: '/v1/dppsByProductIds',
+      readOnly: true,
+      base: () => ({ productIds: [passport.productId] }),
+      fields: [
+        [['productIds'], 'json'],
+        [['productIds', 0], 'string'],
+        [[], 'json'],
+      ],
+    },
   ];
 
   const passportBody = { metadata: batteryMetadata() };
@@ -414,6 +482,14 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { method: 'GET', url: (id) => `/api/v1/units/${id}/qr` },
     { method: 'GET', url: (id) => `/tenants/${id}/did.json` },
     { method: 'GET', url: (id) => `/tenants/${id}/status/revocation` },
+    { method: 'GET', url: (id) => `/v1/dpps/${id}` },
+    { method: 'PATCH', url: (id) => `/v1/dpps/${id}`, body: { originCountry: 'FR' } },
+    { method: 'DELETE', url: (id) => `/v1/dpps/${id}` },
+    { method: 'GET', url: (id) => `/v1/dppsByProductId/${id}` },
+    { method: 'GET', url: (id) => `/v1/dppsByIdAndDate/${id}?date=2020-01-01T00:00:00Z` },
+    { method: 'GET', url: (id) => `/v1/dpps/${id}/elements/metadata` },
+    { method: 'GET', url: (id) => `/v1/dpps/${passport.id}/elements/${id}` },
+    { method: 'PATCH', url: (id) => `/v1/dpps/${lifeCyclePassport.id}/elements/${id}`, body: { a: 1 } },
     { method: 'GET', url: (id) => `/passport/${id}` },
     { method: 'GET', url: (id) => `/01/${id}` },
     { method: 'GET', url: (id) => `/01/04012345000016/21/${id}` },
@@ -454,6 +530,8 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { url: `/passport/${passport.id}`, keys: ['lang', 'grant', 'linkType'] },
     { url: `/01/${passport.productId}`, keys: ['lang', 'grant', 'linkType'] },
     { url: `/unit/${unit.id}`, keys: ['lang', 'grant'] },
+    { url: `/v1/dppsByIdAndDate/${passport.id}`, keys: ['date'] },
+    { url: `/v1/dpps/${passport.id}`, keys: ['lang'] },
   ];
   return { token, tenants, writes, pathRoutes, lists };
 }

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { isResultObject } from '../../src/domain/en18222/index.ts';
 import { ERROR_CODES } from '../../src/http/errors.ts';
 import { admin, bearer, testApp } from '../helpers/app.ts';
 import {
@@ -35,6 +36,19 @@ function expectDocumentedAnswer(response: LightMyRequestResponse, what: string) 
   expect(requestId, context).toMatch(REQUEST_ID);
   if (response.statusCode < 400) return;
   const body = response.json();
+  // `what` starts with the method and the URL: the EN 18222 surface never answers another body.
+  const onLifeCycle = /^\S+ \/v1(?:[/?]|$)/.test(what);
+  expect('messages' in body, `${context}: the Result object on /v1 and only there`).toBe(onLifeCycle);
+  if ('messages' in body) {
+    // The EN 18222 surface (/v1) answers the clause 7.2 Result object, with our stable codes.
+    expect(isResultObject(body), context).toBe(true);
+    for (const message of body.messages as { code: string; correlationId: string }[]) {
+      expect(message.correlationId, context).toBe(requestId);
+      const code = ERROR_CODES[message.code as keyof typeof ERROR_CODES];
+      expect(code?.status, `${context} (code ${message.code})`).toBe(response.statusCode);
+    }
+    return;
+  }
   if ('statusCode' in body) {
     // The framework body, kept where the contract names it (malformed JSON, query violations, URLs).
     expect(body, context).toEqual({

@@ -20,6 +20,9 @@ export function takeResponseViolations(): string[] {
 type Schema = Record<string, unknown>;
 
 const NO_ROUTE_BODY: Schema = { $ref: 'ErrorBody' };
+// The EN 18222 surface fails with the Result object, matched route or not.
+const NO_ROUTE_RESULT: Schema = { $ref: 'ResultBody' };
+const onLifeCycleSurface = (url: string) => /^\/v1(?:[/?]|$)/.test(url);
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json$/;
 
 function mediaTypeOf(reply: FastifyReply): string {
@@ -73,7 +76,8 @@ function checker(app: FastifyInstance) {
     if (routeUrl !== undefined && routeSchema?.hide) return;
     const where = `${request.method} ${routeUrl ?? `${request.url} (no route)`} → ${status}`;
     // A request no route matched (404, 405, bad URL) gets an error body of the shared shape.
-    let declared = routeUrl === undefined ? NO_ROUTE_BODY : declaredFor(routeSchema?.response, status);
+    const noRoute = onLifeCycleSurface(request.url) ? NO_ROUTE_RESULT : NO_ROUTE_BODY;
+    let declared = routeUrl === undefined ? noRoute : declaredFor(routeSchema?.response, status);
     if (!declared) {
       violations.push(`${where}: the route declares no response schema for this status`);
       return;

@@ -33,6 +33,11 @@ describe('firstJsonProblem', () => {
     });
   });
 
+  it('takes a higher limit where a caller allows one', () => {
+    expect(firstJsonProblem(nested(MAX_JSON_DEPTH + 10), '', 0, 64)).toBeNull();
+    expect(firstJsonProblem(nested(65), '', 0, 64)?.message).toMatch(/deeper than 64/);
+  });
+
   it(`allows ${MAX_JSON_DEPTH} levels and refuses one more`, () => {
     expect(firstJsonProblem(nested(MAX_JSON_DEPTH))).toBeNull();
     expect(firstJsonProblem(nested(MAX_JSON_DEPTH + 1))?.message).toMatch(/deeper than 32/);

@@ -25,9 +25,15 @@ export function stringProblem(value: string): string | null {
 
 /**
  * The first problem of `value` in document order, or null. `path` and `depth` place the value inside
- * a larger body, so a row of a bulk body is checked with the pointer and depth it has in the body.
+ * a larger body, so a row of a bulk body is checked with the pointer and depth it has in the body;
+ * `maxDepth` is the nesting allowed (a route may allow more than the default, see json-body.ts).
  */
-export function firstJsonProblem(value: unknown, path = '', depth = 0): JsonProblem | null {
+export function firstJsonProblem(
+  value: unknown,
+  path = '',
+  depth = 0,
+  maxDepth = MAX_JSON_DEPTH,
+): JsonProblem | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path, depth }];
   while (stack.length > 0) {
     const current = stack.pop() as (typeof stack)[number];
@@ -39,8 +45,8 @@ export function firstJsonProblem(value: unknown, path = '', depth = 0): JsonProb
     }
     if (typeof node !== 'object' || node === null) continue;
     const level = current.depth + 1;
-    if (level > MAX_JSON_DEPTH) {
-      return { path: at, message: `${at || 'the body'} nests deeper than ${MAX_JSON_DEPTH} levels` };
+    if (level > maxDepth) {
+      return { path: at, message: `${at || 'the body'} nests deeper than ${maxDepth} levels` };
     }
     const children: { value: unknown; path: string; depth: number }[] = [];
     if (Array.isArray(node)) {

@@ -2,7 +2,7 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
-import { parsePassportReference } from '../../domain/passports/identity.ts';
+import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -11,6 +11,7 @@ import { documentRenderer, renderOwnerText, renderWithParties } from './document
 import { type PassportBody, preparePassport } from './ingest.ts';
 import * as store from './store.ts';
 
+export { documentAt } from './history.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
@@ -53,14 +54,49 @@ export { renderWithParties };
 
 /** The owner document of a passport, read with its operator and facility in one round trip. */
 export async function readOwnerDocument(services: ServiceContext, actor: Actor, reference: string) {
-  const found = await store.findPassportWithParties(
-    services.db,
-    actor.tenantId,
-    parsePassportReference(reference),
-  );
+  return readOwnerDocumentBy(services, actor, parsePassportReference(reference));
+}
+
+/** The owner document of the passport with this id, or with this productId (any GTIN length). */
+export async function readOwnerDocumentBy(
+  services: ServiceContext,
+  actor: Actor,
+  by: { id: string } | { productId: string },
+) {
+  const key =
+    'productId' in by ? { productId: productIdentity(by.productId)?.productId ?? by.productId } : by;
+  const found = await store.findPassportWithParties(services.db, actor.tenantId, key);
   if (!found) throw notFound('Passport not found');
   assertOperatorScope(actor, found.passport.operatorId, 'passport');
   return renderWithParties(services.baseUrl, found);
+}
+
+/** The stored passport with this productId (any GTIN length), or null; not scope-checked. */
+export async function findByProductId(db: Executor, actor: Actor, productId: string) {
+  const identity = productIdentity(productId);
+  return identity ? store.findPassport(db, actor.tenantId, { productId: identity.productId }) : null;
+}
+
+/**
+ * Passport ids by productId, in the order asked, for the passports the actor may read (an
+ * operator-scoped key sees its operator's only). ProductIds that name no such passport are absent.
+ */
+export async function passportIdsByProductIds(
+  services: ServiceContext,
+  actor: Actor,
+  productIds: readonly string[],
+): Promise<{ productId: string; id: string }[]> {
+  const normalised = productIds.map((asked) => ({
+    asked,
+    productId: productIdentity(asked)?.productId ?? null,
+  }));
+  const wanted = [...new Set(normalised.flatMap((entry) => (entry.productId ? [entry.productId] : [])))];
+  const rows = await store.findIdsByProductIds(services.db, actor.tenantId, wanted, actor.operatorId);
+  const byProductId = new Map(rows.map((row) => [row.productId, row.id]));
+  return normalised.flatMap(({ asked, productId }) => {
+    const id = productId ? byProductId.get(productId) : undefined;
+    return id ? [{ productId: asked, id }] : [];
+  });
 }
 
 async function checkQuota(db: Executor, tenantId: string, activating: number): Promise<void> {
@@ -141,6 +177,8 @@ export async function updatePassport(
   reference: string,
   body: UpdateBody,
   within: Executor = services.db,
+  /** For a change computed from a read: refused (409) unless the passport is still at this version. */
+  expect: { version?: number } = {},
 ) {
   if (
     body.changeReason !== undefined &&
@@ -151,6 +189,9 @@ export async function updatePassport(
   }
   return within.transaction(async (tx) => {
     const row = await resolvePassport(tx, actor, reference, true);
+    if (expect.version !== undefined && row.version !== expect.version) {
+      throw conflict('The passport changed after it was read; read it again and repeat the change');
+    }
     if (body.status !== undefined && body.status !== row.status) {
       throw badRequest('status changes go through PUT /api/v1/passports/{id}/status');
     }

@@ -1,6 +1,6 @@
 // SQL for passports and their archived versions. Tenant first, always.
 
-import { and, asc, desc, eq, gt, ilike, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
@@ -132,6 +132,30 @@ export async function updatePassport(
 
 export async function deletePassport(db: Executor, tenantId: string, id: string): Promise<void> {
   await db.delete(passports).where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)));
+}
+
+/**
+ * The ids of the passports with these productIds (already normalised), optionally of one operator
+ * only. Unknown productIds have no row.
+ */
+export async function findIdsByProductIds(
+  db: Executor,
+  tenantId: string,
+  productIds: readonly string[],
+  operatorId: string | null,
+): Promise<{ id: string; productId: string }[]> {
+  const usable = productIds.filter((productId) => !CONTROL_CHARACTER.test(productId));
+  if (usable.length === 0) return [];
+  return db
+    .select({ id: passports.id, productId: passports.productId })
+    .from(passports)
+    .where(
+      and(
+        eq(passports.tenantId, tenantId),
+        inArray(passports.productId, usable),
+        operatorId ? eq(passports.operatorId, operatorId) : undefined,
+      ),
+    );
 }
 
 export interface ListFilter {

@@ -1,0 +1,51 @@
+// POST /api/v1/passports/aas/ingest: create or update a passport from an AAS JSON Environment. The
+// route is static, so it never competes with `/api/v1/passports/:id` (which has no POST of its own).
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { actorOf } from '../../http/actor.ts';
+import { localisedItems } from '../../http/language.ts';
+import { JSON_TYPE, sendText } from '../../http/reply.ts';
+import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { AAS_INGEST_JSON_DEPTH, ingestEnvironment } from './aas-ingest.ts';
+import { PassportResponse } from './schemas.ts';
+import { documentRenderer } from './service.ts';
+
+const EnvironmentBody = Type.Object(
+  {},
+  {
+    additionalProperties: true,
+    description:
+      'An AAS V3.0 JSON Environment carrying a passport (docs/aas.md). Bodies may nest up to ' +
+      `${AAS_INGEST_JSON_DEPTH} levels.`,
+  },
+);
+
+export async function passportAasIngestRoutes(app: App, services: AppContext): Promise<void> {
+  app.post(
+    '/api/v1/passports/aas/ingest',
+    {
+      // passport:create or passport:update, decided by whether the productId exists (the service).
+      config: { access: { kind: 'tenant' }, jsonDepth: AAS_INGEST_JSON_DEPTH },
+      schema: {
+        tags: ['Passports'],
+        summary: 'Create (201) or update by productId (200) a passport from an AAS JSON Environment',
+        description:
+          'Malformed environments and seals that do not verify answer 400 with `errors: [{ path, message }]` ' +
+          '(JSON pointers into the environment); nothing is stored then.',
+        body: EnvironmentBody,
+        response: { 201: PassportResponse, 200: PassportResponse, ...errorResponses(...TENANT_ERRORS, 409) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await ingestEnvironment(services, actorOf(request), request.body);
+      const { row, warnings, notices } = outcome;
+      const body = {
+        success: true,
+        passport: await documentRenderer(services.db, services.baseUrl)(row),
+        ...(warnings.length > 0 ? { warnings: localisedItems(request, warnings) } : {}),
+        ...(notices.length > 0 ? { notices: localisedItems(request, notices) } : {}),
+      };
+      return sendText(reply, outcome.created ? 201 : 200, JSON_TYPE, JSON.stringify(body));
+    },
+  );
+}
