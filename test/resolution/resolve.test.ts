@@ -223,4 +223,12 @@ describe('public resolution', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
   });
+
+  it('reads key qualifiers as sent: an encoded % is a serial character, a broken encoding is 400', async () => {
+    const unit = await createUnit(app, workspace.token, passport.id, { serialNumber: 'PCT-1' });
+    expect((await get(`/01/${passport.productId}/21/${unit.serialNumber}`)).statusCode).toBe(307);
+    expect((await get(`/01/${passport.productId}/21/A%25B`)).statusCode).toBe(404);
+    expect((await get(`/01/${passport.productId}/21/%`)).statusCode).toBe(400);
+    expect((await get(`/01/${passport.productId}/21/%25`)).statusCode).toBe(404);
+  });
 });

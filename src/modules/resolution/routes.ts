@@ -243,7 +243,10 @@ export async function resolutionRoutes(
    * The key qualifiers after a key (`/21/S1`, `/10/L2/21/S1`), read by the one Digital Link module
    * the decoder and the QR codes use too: an invalid link is 400.
    */
-  function qualifiers(ai: string, keyValue: string, rest: string): Record<string, string> {
+  function qualifiers(ai: string, keyValue: string, url: string): Record<string, string> {
+    // The qualifiers as sent (still percent-encoded), after the key's two segments: a serial may
+    // hold `%` or `/`, which the router's decoded parameter could no longer tell apart.
+    const rest = (url.split('?')[0] ?? '').split('/').slice(3).join('/');
     const parsed = parseLink(`${services.baseUrl}/${ai}/${encodeURIComponent(keyValue)}/${rest}`);
     if (!parsed.ok) throw badRequest(`Not a GS1 Digital Link: ${parsed.error}`);
     return Object.fromEntries(parsed.link.ais.map(({ ai: code, value }) => [code, value]));
@@ -330,7 +333,7 @@ export async function resolutionRoutes(
       },
       async (request, reply) => {
         const productId = productIdOf(request.params.key);
-        const pairs = qualifiers(ai, productId, request.params['*']);
+        const pairs = qualifiers(ai, productId, request.url);
         if (pairs['21'] !== undefined) return redirectToUnit(request, reply, { productId }, pairs['21']);
         // Lot, batch or other qualifiers this node keeps no separate passport for: the model's.
         return serveKey(request, reply, productId);
