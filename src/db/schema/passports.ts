@@ -56,6 +56,8 @@ export const passports = pgTable(
       foreignColumns: [operators.tenantId, operators.id],
     }),
     index('passports_operator_idx').on(table.tenantId, table.operatorId),
+    // Public pages name a passport by its UUID alone, before the workspace is known.
+    index('passports_id_idx').on(table.id),
     index('passports_list_idx').on(table.tenantId, table.createdAt, table.id),
   ],
 );
@@ -99,6 +101,12 @@ export const passportAccessLog = pgTable(
     /** What was read: resolve, history, version, unit. */
     action: text('action').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The grant read with, when a grant holder read. */
+    grantId: uuid('grant_id'),
+    /** The representation served: json-ld, html, … */
+    representation: text('representation'),
+    /** The caller's address, truncated (IPv4 /24, IPv6 /48). */
+    clientAddress: text('client_address'),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
+import { isUuid } from '../../domain/ids.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { conflict } from '../../http/errors.ts';
 
@@ -65,6 +66,13 @@ export async function findPassport(
     'id' in by
       ? await prepared(db, 'passport_by_id', byId).execute({ tenantId, id: by.id })
       : await prepared(db, 'passport_by_product', byProductId).execute({ tenantId, productId: by.productId });
+  return row ?? null;
+}
+
+/** A passport by its UUID in any workspace (public pages, before the workspace is known). */
+export async function findPassportById(db: Executor, id: string): Promise<PassportRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(passports).where(eq(passports.id, id.toLowerCase())).limit(1);
   return row ?? null;
 }
 
