@@ -20,6 +20,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
+import { requestAccessRoutes } from './modules/grants/request-routes.ts';
 import { grantRoutes } from './modules/grants/routes.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await unitRoutes(routes, context);
     await gs1Routes(routes, context);
     await grantRoutes(routes, context);
+    await requestAccessRoutes(routes, context);
   });
   await app.ready();
   return app;
