@@ -75,7 +75,7 @@ describe('request-access page in Chromium', () => {
     expect(await page.locator('#website').isVisible()).toBe(false);
     await check(page, 'form');
 
-    await page.getByLabel('Organisation').fill('Atelier Réparation SARL');
+    await page.getByLabel('Organisme').fill('Atelier Réparation SARL');
     await page.getByLabel('Votre rôle').selectOption('recycler');
     await page.getByLabel('Nom du contact').fill('Camille Martin');
     await page.getByLabel('Adresse e-mail du contact').fill('camille@atelier.example');
