@@ -326,6 +326,17 @@ describe('access grants', () => {
     ).toBe(200);
   });
 
+  it('documents grant tokens on the history routes in the OpenAPI document', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    for (const path of ['/api/v1/passports/{id}/history', '/api/v1/passports/{id}/history/{version}']) {
+      const operation = document.paths[path].get;
+      expect(operation.security).toEqual([{ apiKey: [] }, { grantToken: [] }]);
+      expect(operation.parameters.map((p: { name: string }) => p.name)).toContain('grant');
+    }
+    expect(document.paths['/api/v1/grants'].post.security).toEqual([{ apiKey: [] }]);
+    expect(document.components.securitySchemes.grantToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
   it('audits each change', async () => {
     const passport = await activePassport();
     const { grant } = await issue({ passportId: passport.id });

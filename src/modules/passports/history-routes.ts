@@ -1,5 +1,6 @@
 // Passport history: the version list, one archived version, and the version current at an instant.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
@@ -19,6 +20,16 @@ import {
 import { AtQuery, HistoryResponse, IdParams, VersionParams } from './schemas.ts';
 
 const tags = ['Passport history'];
+
+// Documented on each route: the auth hook reads it before validation (request.grantToken).
+const grantQuery = {
+  grant: Type.Optional(
+    Type.String({ description: 'an access grant token, for callers that cannot send Authorization' }),
+  ),
+};
+const HistoryQuery = Type.Object({ ...PagingQuery.properties, ...grantQuery });
+const HistoryAtQuery = Type.Object({ ...AtQuery.properties, ...grantQuery });
+const VersionQuery = Type.Object(grantQuery);
 // Open to API keys and to grant holders (Bearer dpp_li_/dpp_auth_ or ?grant=).
 const access = { kind: 'tenant', permission: 'passport:read', grants: true } as const;
 
@@ -44,7 +55,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         tags,
         summary: 'Archived versions, newest first',
         params: IdParams,
-        querystring: PagingQuery,
+        querystring: HistoryQuery,
         response: { 200: HistoryResponse, ...errorResponses(...TENANT_ERRORS) },
       },
     },
@@ -66,7 +77,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         tags,
         summary: 'The passport document current at an instant (?at=<ISO 8601>)',
         params: IdParams,
-        querystring: AtQuery,
+        querystring: HistoryAtQuery,
         response: errorResponses(...TENANT_ERRORS),
       },
     },
@@ -87,6 +98,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         tags,
         summary: 'One archived version as a document',
         params: VersionParams,
+        querystring: VersionQuery,
         response: errorResponses(...TENANT_ERRORS),
       },
     },
