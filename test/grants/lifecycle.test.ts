@@ -326,6 +326,42 @@ describe('access grants', () => {
     ).toBe(200);
   });
 
+  it('keeps a sealed version verifiable offline in the masked view, and never shows a draft version', async () => {
+    const draft = await createPassport(app, workspace.token, {
+      operatorId: operatorA.id,
+      status: 'DRAFT',
+      metadata: { ...batteryMetadata(), internalNotes: SECRET_NOTE },
+    });
+    now += 60_000;
+    expect((await api('PUT', `/api/v1/passports/${draft.id}/status`, { status: 'ACTIVE' })).statusCode).toBe(
+      200,
+    );
+    now += 60_000;
+    const sealed = await api('POST', `/api/v1/passports/${draft.id}/seal`);
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    now += 60_000;
+    const metadata = { ...batteryMetadata(), internalNotes: `${SECRET_NOTE} (after the seal)` };
+    expect((await api('PUT', `/api/v1/passports/${draft.id}`, { metadata })).statusCode).toBe(200);
+    const { token } = await issue({ passportId: draft.id });
+
+    const list = (await history(draft.id, token)).json();
+    const versions = list.versions.map((v: { version: number }) => v.version).sort();
+    expect(versions).toEqual([1, 2, 3]);
+    // Version 1 was the draft: not for grant holders.
+    expect((await history(draft.id, token, 'bearer', '/1')).statusCode).toBe(404);
+    const sealedVersion = await history(draft.id, token, 'bearer', '/3');
+    expect(sealedVersion.statusCode, sealedVersion.body).toBe(200);
+    const view = sealedVersion.json();
+    expect(sealedVersion.body).not.toContain(SECRET_NOTE);
+    expect(Object.keys(view.proof.redactedLeaves).length).toBeGreaterThan(0);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/v1/audit/verify',
+      payload: { document: view },
+    });
+    expect(verified.json()).toMatchObject({ valid: true });
+  });
+
   it('documents grant tokens on the history routes in the OpenAPI document', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     for (const path of ['/api/v1/passports/{id}/history', '/api/v1/passports/{id}/history/{version}']) {
