@@ -12,6 +12,7 @@ import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodies } from './http/json-body.ts';
+import { requestSerializer } from './http/log-redaction.ts';
 import { loggableError } from './http/loggable-error.ts';
 import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -65,7 +66,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     options.adminTokenHash ?? (config.platformAdminToken ? hashToken(config.platformAdminToken) : undefined);
 
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel, redact: REDACTED_HEADERS },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: REDACTED_HEADERS,
+      serializers: { req: requestSerializer },
+    },
     genReqId: requestIdFrom,
     requestIdHeader: false,
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.

@@ -77,8 +77,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
-/** A grant token presented as the Bearer credential, or as `?grant=` when no Authorization is sent. */
-function presentedGrant(request: FastifyRequest): string | null {
+/**
+ * A grant token presented as the Bearer credential, or as `?grant=` when no Authorization is sent;
+ * null otherwise. Public routes (resolution) read it here; tenant routes with `grants: true` get it
+ * as `request.grantToken`.
+ */
+export function presentedGrant(request: FastifyRequest): string | null {
   const bearer = bearerToken(request);
   if (bearer) return looksLikeGrantToken(bearer) ? bearer : null;
   if (bearer === '') return null;
