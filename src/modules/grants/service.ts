@@ -173,10 +173,6 @@ export async function listGrants(services: ServiceContext, actor: Actor): Promis
   return reachable.map((row) => toGrantRecord(row, now));
 }
 
-export async function getGrant(services: ServiceContext, actor: Actor, id: string): Promise<GrantRecord> {
-  return toGrantRecord(await reachGrant(services.db, actor, id), services.clock());
-}
-
 type Move = 'approve' | 'deny' | 'revoke';
 const FROM: Record<Move, GrantStatus> = { approve: 'pending', deny: 'pending', revoke: 'active' };
 const REFUSAL: Record<Move, string> = {
