@@ -178,6 +178,24 @@ describe('access requests', () => {
     expect((await api('GET', '/api/v1/grants')).json().grants.length).toBe(before);
   });
 
+  it('answers a JSON body with wrong value types as an incomplete form, never a 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/request-access/${passport.id}`,
+      payload: { organisation: 7, role: ['repairer'], name: null, email: {}, purpose: true },
+      remoteAddress: randomIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('role="alert"');
+    const collectJson = await app.inject({
+      method: 'POST',
+      url: '/request-access/status/00000000-0000-4000-8000-000000000000/collect',
+      payload: { key: 5 },
+      remoteAddress: randomIp(),
+    });
+    expect(collectJson.statusCode).toBe(404);
+  });
+
   it('holds form posts to the public-validator budget per address', async () => {
     const ip = randomIp();
     const codes: number[] = [];

@@ -46,11 +46,15 @@ function sendPage(reply: FastifyReply, status: number, lang: Lang, model: object
   return sendText(reply, status, HTML, renderView('request-access', model));
 }
 
-const field = (body: Record<string, string>, name: string) => (body[name] ?? '').trim();
+// A JSON body reaches these routes too (the node's JSON parser): only strings count as values.
+const field = (body: Record<string, unknown>, name: string) => {
+  const value = body[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The form's values, and the request they make when every field is right. */
-function readForm(body: Record<string, string>): { values: FormValues; form: AccessRequestForm | null } {
+function readForm(body: Record<string, unknown>): { values: FormValues; form: AccessRequestForm | null } {
   const values = {
     organisation: field(body, 'organisation').slice(0, 200),
     role: field(body, 'role'),
@@ -137,7 +141,7 @@ function registerPages(app: App, services: AppContext): void {
       if (!passport) return sendPage(reply, 404, lang, missingPage(lang, 'passport'));
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
         string,
-        string
+        unknown
       >;
       // The honeypot: a field people never see. A bot that fills it is thanked and nothing is stored.
       if (field(body, 'website') !== '') return sendPage(reply, 200, lang, sentPage(lang, null));
@@ -199,7 +203,7 @@ function registerPages(app: App, services: AppContext): void {
       const lang = languageOf(request);
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
         string,
-        string
+        unknown
       >;
       const collected = await collectRequestToken(services, request.params.requestId, field(body, 'key'));
       if (!collected) return sendPage(reply, 404, lang, missingPage(lang, 'link'));
