@@ -194,6 +194,8 @@ describe('access requests', () => {
       remoteAddress: randomIp(),
     });
     expect(collectJson.statusCode).toBe(404);
+    // Text the store cannot hold is no value: the form comes back, nothing is stored.
+    expect((await send({ organisation: 'Nul\u0000Org' })).statusCode).toBe(400);
   });
 
   it('holds form posts to the public-validator budget per address', async () => {

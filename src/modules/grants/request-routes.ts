@@ -4,6 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { stringProblem } from '../../domain/json/hygiene.ts';
 import type { Lang } from '../../http/i18n.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
@@ -49,7 +50,8 @@ function sendPage(reply: FastifyReply, status: number, lang: Lang, model: object
 // A JSON body reaches these routes too (the node's JSON parser): only strings count as values.
 const field = (body: Record<string, unknown>, name: string) => {
   const value = body[name];
-  return typeof value === 'string' ? value.trim() : '';
+  // Text the store cannot hold (NUL, unpaired surrogates) counts as not given.
+  return typeof value === 'string' && stringProblem(value) === null ? value.trim() : '';
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
