@@ -56,8 +56,6 @@ export const passports = pgTable(
       foreignColumns: [operators.tenantId, operators.id],
     }),
     index('passports_operator_idx').on(table.tenantId, table.operatorId),
-    // Public pages name a passport by its UUID alone, before the workspace is known.
-    index('passports_id_idx').on(table.id),
     index('passports_list_idx').on(table.tenantId, table.createdAt, table.id),
   ],
 );
