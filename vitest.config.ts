@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],
+    // Every answer of the suite is checked against its route's declared response schema.
+    setupFiles: ['test/helpers/response-check-setup.ts'],
   },
 });

@@ -2,9 +2,11 @@
 // BENCH_DATABASE_URL (default: the local server's `test` database) and are skipped, saying so,
 // when it cannot be reached. Budgets are DESIGN.md's; they are reported, not asserted.
 import pg from 'pg';
+import { carrierFigures } from './carriers.ts';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, printRows, SECONDS } from './lib/measure.ts';
 import { passportThroughput } from './passports.ts';
+import { resolutionFigures } from './resolution.ts';
 import { sealFigures } from './seal.ts';
 import { unitFigures } from './units.ts';
 import { whoamiThroughput } from './whoami.ts';
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     const rawPassport = await rawPrimaryKeyRead(url, 'battery');
     const whoami = await whoamiThroughput(url);
     const passports = await passportThroughput(url);
+    const resolution = await resolutionFigures(url);
     printRows(store, [
       perSecond('raw primary-key read (2 KB jsonb)', raw, 'bare route', bare),
       perSecond('GET /api/v1/whoami', whoami, 'raw PK read', raw, 0.8),
@@ -45,10 +48,19 @@ async function main(): Promise<void> {
       perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw PK read', raw, 0.8),
       perSecond('raw PK read, battery passport size', rawPassport, 'bare route', bare),
       perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw read, same size', rawPassport, 0.8),
+      perSecond(
+        'GET /passport/{id} public, uncached',
+        resolution.uncached,
+        'raw read, same size',
+        rawPassport,
+        0.8,
+      ),
+      perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route', bare, 0.5),
     ]);
     printRows(`${store}: battery units`, await unitFigures(url));
   }
   printRows('Seals', await sealFigures());
+  printRows('Data carriers', await carrierFigures());
 }
 
 await main();

@@ -3,52 +3,14 @@
 // Raw sign/verify: one ECDSA P-256 signature over the same root with node:crypto. Raw Merkle +
 // verify: the leaves already listed with their salts, serialised, hashed into the same root, and one
 // ECDSA verification: what any verifier must do, without reading the document or the seal fields.
-// Each pair is measured in alternating slices, so load from elsewhere falls on both sides alike.
+// Each pair is measured in alternating slices (lib/pair.ts).
 import { hash, sign, verify } from 'node:crypto';
 import { privateKeyObject, publicKeyObject } from '../src/domain/crypto/keys.ts';
 import { batteryPassportDocument, sealFixture } from '../src/domain/seal/fixtures.ts';
 import { merkleRoot, sealableLeaves, sealDocument, verifySealedDocument } from '../src/domain/seal/index.ts';
 import { decodeSalt } from '../src/domain/seal/proof.ts';
-import { figure, type Row, SECONDS } from './lib/measure.ts';
-
-type Task = () => unknown;
-
-const SLICE_MS = 200;
-
-async function runFor(task: Task, ms: number): Promise<{ count: number; elapsed: number }> {
-  const start = performance.now();
-  const end = start + ms;
-  let count = 0;
-  while (performance.now() < end) {
-    await task();
-    count++;
-  }
-  return { count, elapsed: performance.now() - start };
-}
-
-/** Operations per second of `a` and of `b`, measured in alternating slices after a warm-up. */
-async function pair(a: Task, b: Task): Promise<[number, number]> {
-  await runFor(a, 500);
-  await runFor(b, 500);
-  const totals = [
-    { count: 0, elapsed: 0 },
-    { count: 0, elapsed: 0 },
-  ];
-  const slices = Math.max(1, Math.round((SECONDS * 1000) / SLICE_MS));
-  for (let i = 0; i < slices; i++) {
-    for (const [side, task] of [a, b].entries()) {
-      const slice = await runFor(task, SLICE_MS);
-      const total = totals[side] as { count: number; elapsed: number };
-      total.count += slice.count;
-      total.elapsed += slice.elapsed;
-    }
-  }
-  const rate = (t: { count: number; elapsed: number }) => (t.count * 1000) / t.elapsed;
-  return [
-    rate(totals[0] as { count: number; elapsed: number }),
-    rate(totals[1] as { count: number; elapsed: number }),
-  ];
-}
+import { figure, type Row } from './lib/measure.ts';
+import { pair } from './lib/pair.ts';
 
 export async function sealFigures(): Promise<Row[]> {
   const fixture = await sealFixture();

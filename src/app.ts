@@ -2,7 +2,7 @@
 // so tests build as many as they like against one store.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
@@ -10,6 +10,7 @@ import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerCommonAnswers } from './http/common-answers.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { requestSerializer } from './http/log-redaction.ts';
@@ -18,21 +19,30 @@ import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerQueryStringChecks } from './http/query-strings.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { requestAccessRoutes } from './modules/grants/request-routes.ts';
 import { grantRoutes } from './modules/grants/routes.ts';
+import { grantCovers, grantFromToken, recordGrantRead } from './modules/grants/service.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
 import { type EoriRegistry, soapEoriRegistry } from './modules/operators/eori-client.ts';
 import { operatorRoutes } from './modules/operators/routes.ts';
+import { pageRepresentation } from './modules/pages/representation.ts';
 import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
+import { passportLabelRoutes } from './modules/passports/label-routes.ts';
+import { passportQrRoutes } from './modules/passports/qr-routes.ts';
 import { passportRoutes } from './modules/passports/routes.ts';
+import { renderCache } from './modules/resolution/render-cache.ts';
+import { resolutionRoutes } from './modules/resolution/routes.ts';
 import { sealRoutes } from './modules/seals/routes.ts';
 import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceRoutes } from './modules/service/routes.ts';
+import { unitQrRoutes } from './modules/units/qr-routes.ts';
 import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
 import { unitRoutes } from './modules/units/unit-routes.ts';
 import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
@@ -48,10 +58,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Change notifications of the store: other instances' commits drop cached state here. */
   changes?: ChangeFeed;
+  /** How long public answers are kept (default one second; 0 keeps none, for benchmarks). */
+  renderCacheTtlMs?: number;
   /** The master key when it comes from elsewhere than MASTER_KEY (the embedded store's own). */
   masterKey?: Uint8Array;
   /** Overrides the EORI registry built from EORI_VALIDATION_URL (tests inject their own). */
   eoriRegistry?: EoriRegistry;
+  /** Runs before any route exists, so its hooks see every answer (tests check them against the schemas). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 // The 405 shadow router is built with the same options, so both agree on which paths exist.
@@ -87,20 +101,31 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  options.instrument?.(app);
   registerRequestId(app);
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerQueryStringChecks(app);
+  registerCommonAnswers(app);
   registerMethodHandling(app, ROUTER_OPTIONS);
   const limits = await registerRateLimits(app, config.rateLimits, redis);
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
+  // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
+  const renders = renderCache(
+    options.renderCacheTtlMs === undefined ? {} : { ttlMs: options.renderCacheTtlMs },
+  );
   if (options.changes) {
     const unsubscribe = [
       options.changes.onChange((payload) => {
-        if (payload.startsWith('tenant:')) principals.forgetTenant(payload.slice('tenant:'.length));
+        if (!payload.startsWith('tenant:')) return;
+        principals.forgetTenant(payload.slice('tenant:'.length));
+        renders.forgetTenant(payload.slice('tenant:'.length));
       }),
-      options.changes.onReset(() => principals.forgetAll()),
+      options.changes.onReset(() => {
+        principals.forgetAll();
+        renders.forgetAll();
+      }),
     ];
     app.addHook('onClose', async () => {
       for (const stop of unsubscribe) stop();
@@ -108,7 +133,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   registerAuth(app, {
     lookupKey: (token) => principals.lookup(token),
-    forgetWorkspace: (tenantId) => principals.forgetTenant(tenantId),
+    forgetWorkspace: (tenantId) => {
+      principals.forgetTenant(tenantId);
+      renders.forgetTenant(tenantId);
+    },
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
@@ -129,6 +157,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock,
     baseUrl: config.publicBaseUrl,
     sealing: sealingSetup(config, options.masterKey),
+    lookupKey: (token) => principals.lookup(token),
+    representations: [...jsonLd, aasRepresentation, pageRepresentation],
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {
@@ -143,9 +173,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await vocabularyRoutes(routes, context);
     await passportRoutes(routes, context);
     await passportHistoryRoutes(routes, context);
+    await passportQrRoutes(routes, context);
+    await passportLabelRoutes(routes, context);
     await sealRoutes(routes, context);
+    await resolutionRoutes(routes, context, {
+      cache: renders,
+      grants: { find: grantFromToken, covers: grantCovers, record: recordGrantRead },
+    });
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
+    await unitQrRoutes(routes, context);
     await gs1Routes(routes, context);
     await grantRoutes(routes, context);
     await requestAccessRoutes(routes, context);

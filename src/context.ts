@@ -12,6 +12,8 @@ import type {
 } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { KeyLookup } from './http/auth.ts';
+import type { Representation } from './http/representations.ts';
 import type { EoriRegistry } from './modules/operators/eori-client.ts';
 import type { Sealing } from './modules/seals/setup.ts';
 
@@ -29,6 +31,10 @@ export interface ServiceContext {
 
 export interface AppContext extends ServiceContext {
   config: Config;
+  /** The principal an API key names (cached; see keys/principal-cache.ts), for routes that take optional credentials. */
+  lookupKey: (token: string) => Promise<KeyLookup>;
+  /** What passports and units are offered in (JSON-LD first), for every negotiating route. */
+  representations: readonly Representation[];
 }
 
 export type App = FastifyInstance<

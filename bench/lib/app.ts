@@ -16,7 +16,10 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function benchApp(databaseUrl: string | undefined): Promise<BenchApp> {
+export async function benchApp(
+  databaseUrl: string | undefined,
+  build: { renderCacheTtlMs?: number } = {},
+): Promise<BenchApp> {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
   const config = loadConfig({
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -25,8 +28,9 @@ export async function benchApp(databaseUrl: string | undefined): Promise<BenchAp
     // One load generator is one address: the per-address ceiling stays on (its cost is measured)
     // but never binds.
     RATE_LIMIT_AUTHENTICATED_IP: '1000000000',
+    RATE_LIMIT_PUBLIC_RESOLUTION: '1000000000',
   });
-  const app = await buildApp({ config, db: database.db, changes: database.changes });
+  const app = await buildApp({ config, db: database.db, changes: database.changes, ...build });
   const created = await app.inject({
     method: 'POST',
     url: '/admin/v1/workspaces',

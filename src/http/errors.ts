@@ -17,11 +17,13 @@ export const ERROR_CODES = {
   MFA_REQUIRED: { status: 403, error: 'Forbidden' },
   NOT_FOUND: { status: 404, error: 'Not Found' },
   METHOD_NOT_ALLOWED: { status: 405, error: 'Method Not Allowed' },
+  NOT_ACCEPTABLE: { status: 406, error: 'Not Acceptable' },
   CONFLICT: { status: 409, error: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Payload Too Large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported Media Type' },
   RATE_LIMITED: { status: 429, error: 'Too Many Requests' },
   INTERNAL: { status: 500, error: 'Internal Server Error' },
+  GONE: { status: 410, error: 'Gone' },
   UNAVAILABLE: { status: 503, error: 'Service Unavailable' },
 } as const;
 

@@ -28,7 +28,12 @@ const english = flatten(load('en'));
  * Values allowed to equal the English text, because the word is the same in that language. Keep
  * this list short: everything else must be translated.
  */
-const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {};
+const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
+  es: ['passportPage.no'],
+  fr: ['passportPage.signalWords.DANGER'],
+  it: ['passportPage.no'],
+  nl: ['passportPage.product'],
+};
 
 describe('locale files', () => {
   it('cover exactly the 28 languages', () => {

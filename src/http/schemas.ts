@@ -1,5 +1,5 @@
 // Response shapes shared by every route: the error bodies of the spec's Errors section and paging.
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 
 /** Every error body: ours `{ success: false, error, message, code }`, the framework's
  * `{ statusCode, code, error, message, requestId }`, and the spec's variants with extra fields. */
@@ -59,3 +59,42 @@ export function readPaging(query: { page?: string; limit?: string }, defaultLimi
     limit: readInteger(query.limit, defaultLimit, 1, maxLimit),
   };
 }
+
+// Answers keyed by media type. Their handlers send text they serialised themselves (reply.ts), so
+// the declaration serves the OpenAPI document and the response checks, not the reply's typing.
+interface MediaResponse {
+  description: string;
+  content: Record<string, { schema: TSchema }>;
+}
+
+/** An answer in one media type other than plain JSON (JSON-LD, a JSON Schema document). */
+export const mediaResponse = (mediaType: string, schema: TSchema, description: string): MediaResponse => ({
+  description,
+  content: { [mediaType]: { schema } },
+});
+
+/** An answer in several media types, each with its schema (negotiated representations). */
+export const mediaResponses = (description: string, content: Record<string, TSchema>): MediaResponse => ({
+  description,
+  content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+});
+
+/** An answer without a body (a redirect, 304 Not Modified). */
+export const emptyResponse = (description: string) => ({ description, type: 'null' as const });
+
+/** A JSON-LD document, or its HTML page for a client that prefers `text/html`. */
+export const documentOrPage = (schema: TSchema, description: string): MediaResponse => ({
+  description,
+  content: {
+    'application/ld+json': { schema },
+    'text/html': { schema: Type.String({ description: 'the same content as an HTML page' }) },
+  },
+});
+
+/** A JSON-LD document: `@context` and anything else; the document itself is the contract. */
+export const JsonLdDocument = Type.Object(
+  { '@context': Type.Unknown() },
+  { additionalProperties: true, description: 'a JSON-LD document' },
+);
+
+export const LD_MEDIA = 'application/ld+json';

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import type { Db } from '../../src/db/client.ts';
 import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { checkResponses } from '../helpers/response-check.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -183,6 +184,7 @@ describe('internal errors', () => {
     const client = new PGlite();
     const logs: string[] = [];
     const app = await buildApp({
+      instrument: checkResponses,
       config: loadConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
       db: drizzle(client) as unknown as Db,
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
@@ -212,6 +214,7 @@ describe('internal errors', () => {
     const client = new PGlite(); // never migrated: every statement fails
     const logs: string[] = [];
     const app = await buildApp({
+      instrument: checkResponses,
       config: loadConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
       db: drizzle(client) as unknown as Db,
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },

@@ -1,135 +1,226 @@
-// Bad input gets a 4xx, never a 500: every writing route, fed arbitrary JSON and query strings.
+// Bad input gets a documented 4xx, never a 500. Every write and list route is fed the classes that
+// once reached the store (NUL and unpaired surrogates in any string, JSON nested past the limit,
+// numbers beyond the columns, ids that are not UUIDs), in bodies, paths and query strings. Each
+// refusal has the documented body and the request id, and leaves the store as it was.
 import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { ERROR_CODES } from '../../src/http/errors.ts';
 import { admin, bearer, testApp } from '../helpers/app.ts';
-import { createFacility } from '../helpers/passports.ts';
-import { createUnit, unitWorkspace } from '../helpers/units.ts';
+import {
+  hostileFor,
+  hostilePathSegment,
+  hostileQueryValue,
+  hostileValue,
+  toJsonText,
+} from '../helpers/hostile.ts';
+import {
+  type HostileTargets,
+  hostileTargets,
+  type ListRoute,
+  mutate,
+  type PathRoute,
+  storeFingerprint,
+  type WriteRoute,
+} from './hostile-targets.ts';
 
-describe('no route answers arbitrary input with a 500', () => {
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Never a 5xx; every answer carries its request id; every refusal is one of the documented bodies. */
+function expectDocumentedAnswer(response: LightMyRequestResponse, what: string) {
+  const context = `${what} → ${response.statusCode}: ${response.body.slice(0, 300)}`;
+  expect(response.statusCode, context).toBeLessThan(500);
+  const requestId = response.headers['x-request-id'];
+  expect(requestId, context).toMatch(REQUEST_ID);
+  if (response.statusCode < 400) return;
+  const body = response.json();
+  if ('statusCode' in body) {
+    // The framework body, kept where the contract names it (malformed JSON, query violations, URLs).
+    expect(body, context).toEqual({
+      statusCode: response.statusCode,
+      code: expect.stringMatching(/^FST_/),
+      error: expect.any(String),
+      message: expect.any(String),
+      requestId,
+    });
+    return;
+  }
+  if (body.error === 'Serialisation Failed') {
+    // The contract's own body when every unit of a serialisation failed: the reasons, no message.
+    expect(body, context).toEqual({
+      success: false,
+      error: 'Serialisation Failed',
+      errors: expect.any(Array),
+    });
+    return;
+  }
+  expect(body, context).toMatchObject({
+    success: false,
+    error: expect.any(String),
+    message: expect.any(String),
+    code: expect.any(String),
+  });
+  const code = ERROR_CODES[body.code as keyof typeof ERROR_CODES];
+  expect(code?.status, `${context} (code ${body.code})`).toBe(response.statusCode);
+}
+
+describe('no route answers hostile input with a 500', () => {
   let app: App;
-  let routes: { method: 'POST' | 'PUT' | 'PATCH'; url: string; headers: Record<string, string> }[];
-  let reads: string[];
-  let token = '';
+  let targets: HostileTargets;
   beforeAll(async () => {
     app = await testApp();
-    const { workspace, passport } = await unitWorkspace(app);
-    const unit = await createUnit(app, workspace.token, passport.id);
-    const facility = await createFacility(app, workspace);
-    const operators = (
-      await app.inject({ method: 'GET', url: '/api/v1/operators', headers: bearer(workspace.token) })
-    ).json();
-    const operatorId = operators.operators[0].id;
-    const key = bearer(workspace.token);
-    routes = [
-      { method: 'POST', url: '/api/v1/keys', headers: key },
-      { method: 'POST', url: '/admin/v1/workspaces', headers: admin },
-      { method: 'PATCH', url: `/admin/v1/workspaces/${workspace.id}`, headers: admin },
-      { method: 'POST', url: '/api/v1/passports/validate-only', headers: key },
-      { method: 'POST', url: '/api/v1/operators', headers: key },
-      { method: 'PATCH', url: `/api/v1/operators/${operatorId}`, headers: key },
-      { method: 'POST', url: '/api/v1/facilities', headers: key },
-      { method: 'PUT', url: `/api/v1/facilities/${facility.id}`, headers: key },
-      { method: 'POST', url: '/api/v1/passports', headers: key },
-      { method: 'PUT', url: `/api/v1/passports/${passport.id}`, headers: key },
-      { method: 'PUT', url: `/api/v1/passports/${passport.id}/status`, headers: key },
-      { method: 'POST', url: '/api/v1/passports/bulk', headers: key },
-      { method: 'POST', url: `/api/v1/passports/${passport.id}/units/validate`, headers: key },
-      { method: 'POST', url: `/api/v1/passports/${passport.id}/units`, headers: key },
-      { method: 'POST', url: `/api/v1/units/${unit.id}/events`, headers: key },
-      { method: 'POST', url: `/api/v1/units/${unit.id}/events/bulk`, headers: key },
-      { method: 'POST', url: '/api/v1/gs1/gtin', headers: key },
-      { method: 'POST', url: '/api/v1/gs1/decode', headers: key },
-      { method: 'POST', url: '/api/v1/gs1/decode/batch', headers: key },
-    ];
-    reads = [
-      '/api/v1/passports',
-      `/api/v1/passports/${passport.id}/history`,
-      `/api/v1/passports/${passport.id}/history/at`,
-      `/api/v1/passports/${passport.id}/units`,
-      `/api/v1/units/${unit.id}/events`,
-      '/api/v1/operators',
-      '/api/v1/materials',
-      '/admin/v1/workspaces',
-    ];
-    token = workspace.token;
+    targets = await hostileTargets(app);
   });
   afterAll(() => app.close());
 
-  const body = fc.oneof(
-    fc.jsonValue(),
-    fc.dictionary(
-      fc.constantFrom(
-        'productId',
-        'category',
-        'metadata',
-        'units',
-        'events',
-        'passports',
-        'status',
-        'serialNumber',
-        'eventType',
-        'name',
-        'regId',
-        'gln',
-        'recordedAt',
-        'cycleCount',
-        'payload',
-      ),
-      fc.jsonValue(),
-    ),
-  );
+  const headersFor = (isAdmin?: boolean) => (isAdmin ? admin : bearer(targets.token));
 
-  it('writes', async () => {
+  it('starts from bodies each route accepts: a refusal below is the hostile value at work', async () => {
+    for (const route of targets.writes) {
+      const before = await storeFingerprint(targets.tenants);
+      const response = await app.inject({
+        method: route.method,
+        url: route.url,
+        headers: headersFor(route.admin),
+        payload: route.base(),
+      });
+      route.accepted?.(response.json());
+      expect(
+        response.statusCode,
+        `${route.method} ${route.url}: ${response.body.slice(0, 300)}`,
+      ).toBeLessThan(300);
+      if (route.method === 'POST' && !route.url.includes('valid') && !route.readOnly) {
+        // The fingerprint sees writes: an unchanged one after a refusal means nothing was written.
+        expect(await storeFingerprint(targets.tenants), `${route.method} ${route.url}`).not.toBe(before);
+      }
+    }
+  });
+
+  it('writes: every field of every body, fed each hostile class', async () => {
+    const cases = fc.nat({ max: targets.writes.length - 1 }).chain((index) => {
+      const route = targets.writes[index] as WriteRoute;
+      return fc
+        .constantFrom(...route.fields)
+        .chain(([path, kind]) => hostileFor(kind).map((value) => ({ route, path, value })));
+    });
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: 1_000 }), body, async (pick, payload) => {
-        const route = routes[pick % routes.length] as (typeof routes)[number];
+      fc.asyncProperty(cases, async ({ route, path, value }) => {
+        const body = mutate(route.base(), path, value);
+        const before = await storeFingerprint(targets.tenants);
         const response = await app.inject({
           method: route.method,
           url: route.url,
-          headers: { ...route.headers, 'content-type': 'application/json' },
-          payload: JSON.stringify(payload),
+          headers: { ...headersFor(route.admin), 'content-type': 'application/json' },
+          payload: toJsonText(body),
         });
-        expect(
-          response.statusCode,
-          `${route.method} ${route.url} ${JSON.stringify(payload).slice(0, 200)}: ${response.body.slice(0, 300)}`,
-        ).toBeLessThan(500);
+        const what = `${route.method} ${route.url} ${path.join('/')}=${toJsonText(value).slice(0, 120)}`;
+        expectDocumentedAnswer(response, what);
+        if (response.statusCode >= 400) {
+          expect(await storeFingerprint(targets.tenants), `${what}: a refused write changed the store`).toBe(
+            before,
+          );
+          return;
+        }
+        route.accepted?.(response.json());
+        if (route.rows && path[0] === route.rows.field && path[1] === 1) {
+          // One bad row is a row error; the other rows are written.
+          const answer = response.json();
+          expect(answer.count + (answer.errors?.length ?? 0), what).toBe(route.rows.count);
+          expect(answer.count, what).toBeGreaterThanOrEqual(route.rows.count - 1);
+        }
       }),
-      { numRuns: 400 },
+      { numRuns: 300 },
     );
   });
 
-  it('query strings', async () => {
+  // What clients put in Content-Type: JSON mostly, and types no route reads or no parser takes.
+  const contentType = fc.oneof(
+    { weight: 4, arbitrary: fc.constant('application/json') },
+    fc.constantFrom(
+      'application/ld+json; charset=utf-8',
+      'application/json; charset=utf-16',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/octet-stream',
+    ),
+  );
+
+  it('writes: arbitrary bodies, in any content type', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.nat({ max: 1_000 }),
-        fc.dictionary(
-          fc.constantFrom(
-            'page',
-            'limit',
-            'cursor',
-            'at',
-            'q',
-            'status',
-            'category',
-            'operatorId',
-            'lang',
-            'critical',
-          ),
-          fc.string(),
-        ),
-        async (pick, query) => {
-          const url = reads[pick % reads.length] as string;
-          const search = new URLSearchParams(query).toString();
+        fc.nat({ max: targets.writes.length - 1 }),
+        hostileValue,
+        contentType,
+        async (index, body, type) => {
+          const route = targets.writes[index] as WriteRoute;
+          const before = await storeFingerprint(targets.tenants);
           const response = await app.inject({
-            method: 'GET',
-            url: `${url}?${search}`,
-            headers: url.startsWith('/admin') ? admin : bearer(token),
+            method: route.method,
+            url: route.url,
+            headers: { ...headersFor(route.admin), 'content-type': type },
+            payload: toJsonText(body),
           });
-          expect(response.statusCode, `${url}?${search}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          const what = `${route.method} ${route.url} (${type}) ${toJsonText(body).slice(0, 120)}`;
+          expectDocumentedAnswer(response, what);
+          if (response.statusCode >= 400) {
+            expect(
+              await storeFingerprint(targets.tenants),
+              `${what}: a refused write changed the store`,
+            ).toBe(before);
+          } else {
+            route.accepted?.(response.json());
+          }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 150 },
+    );
+  });
+
+  it('ids in paths: malformed, nested, over-long, undecodable', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: targets.pathRoutes.length - 1 }),
+        hostilePathSegment,
+        async (index, id) => {
+          const route = targets.pathRoutes[index] as PathRoute;
+          const url = route.url(id);
+          const before = route.method === 'GET' ? '' : await storeFingerprint(targets.tenants);
+          const response = await app.inject({
+            method: route.method,
+            url,
+            headers: headersFor(route.admin),
+            ...(route.body ? { payload: route.body as Record<string, unknown> } : {}),
+          });
+          expectDocumentedAnswer(response, `${route.method} ${url.slice(0, 200)}`);
+          if (route.method !== 'GET' && response.statusCode >= 400) {
+            expect(await storeFingerprint(targets.tenants), `${route.method} ${url}: changed the store`).toBe(
+              before,
+            );
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('query strings: numbers beyond any range, NULs, undecodable bytes, repeated keys', async () => {
+    const query = fc.nat({ max: targets.lists.length - 1 }).chain((index) => {
+      const list = targets.lists[index] as ListRoute;
+      const pair = fc.tuple(
+        fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...list.keys) }, hostileQueryValue),
+        hostileQueryValue,
+      );
+      return fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => ({ list, pairs }));
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async ({ list, pairs }) => {
+        const url = `${list.url}?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`;
+        const response = await app.inject({ method: 'GET', url, headers: headersFor(list.admin) });
+        expectDocumentedAnswer(response, `GET ${url.slice(0, 300)}`);
+      }),
+      { numRuns: 200 },
     );
   });
 });

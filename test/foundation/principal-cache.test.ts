@@ -18,6 +18,7 @@ import {
   type TestWorkspace,
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { checkResponses } from '../helpers/response-check.ts';
 
 const config = loadConfig({
   PUBLIC_BASE_URL: BASE_URL,
@@ -46,10 +47,10 @@ describe('principal cache across instances', () => {
     const url = process.env.TEST_DATABASE_URL;
     second = url ? await openDatabase({ databaseUrl: url }) : null;
     const other = second ?? first;
-    a = await buildApp({ config, db: first.db, changes: first.changes });
-    b = await buildApp({ config, db: other.db, changes: other.changes });
+    a = await buildApp({ config, db: first.db, changes: first.changes, instrument: checkResponses });
+    b = await buildApp({ config, db: other.db, changes: other.changes, instrument: checkResponses });
     // An instance that hears no notification at all: only the time to live bounds its staleness.
-    deaf = await buildApp({ config, db: other.db });
+    deaf = await buildApp({ config, db: other.db, instrument: checkResponses });
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close(), deaf.close()]);

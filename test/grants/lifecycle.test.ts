@@ -362,6 +362,34 @@ describe('access grants', () => {
     expect(verified.json()).toMatchObject({ valid: true });
   });
 
+  it('opens public resolution to a covering grant, logs the read, and reads a revoked one as public', async () => {
+    const passport = await activePassport();
+    const { grant, token } = await issue({ passportId: passport.id, tier: 'authority' });
+    const resolve = (headers: Record<string, string>, query = '') =>
+      app.inject({
+        method: 'GET',
+        url: `/passport/${passport.id}${query}`,
+        headers: { accept: 'application/ld+json', ...headers },
+      });
+    const anonymous = await resolve({});
+    expect(anonymous.statusCode).toBe(200);
+    const restricted = await resolve(bearer(token));
+    expect(restricted.statusCode, restricted.body).toBe(200);
+    expect(restricted.headers['cache-control']).toBe('private, no-store');
+    expect(restricted.body).not.toContain(SECRET_NOTE);
+    expect(restricted.body.length).toBeGreaterThan(anonymous.body.length);
+    expect((await resolve({}, `?grant=${token}`)).body).toBe(restricted.body);
+    const log = (await api('GET', `/api/v1/passports/${passport.id}/access-log`)).json();
+    expect(log.entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'resolve', grantId: grant.id, tier: 'authority' }),
+      expect.objectContaining({ action: 'resolve', grantId: grant.id, tier: 'authority' }),
+    ]);
+    await api('DELETE', `/api/v1/grants/${grant.id}`);
+    const revoked = await resolve(bearer(token));
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.body).toBe(anonymous.body);
+  });
+
   it('documents grant tokens on the history routes in the OpenAPI document', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     for (const path of ['/api/v1/passports/{id}/history', '/api/v1/passports/{id}/history/{version}']) {

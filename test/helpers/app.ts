@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { testDatabase } from './db.ts';
+import { checkResponses } from './response-check.ts';
 import { scanResponsesForSecrets } from './secret-scan.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -27,7 +28,13 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
     MASTER_KEY: TEST_MASTER_KEY,
     ...options.env,
   });
-  const app = await buildApp({ config, db, changes, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    changes,
+    instrument: checkResponses,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return scanResponsesForSecrets(app);
 }
 

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { ADMIN_TOKEN, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { checkResponses } from '../helpers/response-check.ts';
 import { type StandIn, startEoriStandIn } from './eori-stand-in.ts';
 
 describe('EORI look-up on registration', () => {
@@ -133,6 +134,7 @@ describe('EORI look-up against an unreachable registry', () => {
   it('uses an injected registry, and survives one that throws', async () => {
     const asked: string[] = [];
     const app = await buildApp({
+      instrument: checkResponses,
       config: loadConfig({ PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' }),
       db: (await testDatabase()).db,
       eoriRegistry: {

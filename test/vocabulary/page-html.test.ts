@@ -23,9 +23,11 @@ describe('the vocabulary page', () => {
 
   it('is self-contained', () => {
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|url\(|@import/i);
+    expect(html).not.toMatch(/<script|<img|<iframe|\ssrc=|url\(|@import/i);
+    // The only link element is the empty inline icon, so that browsers ask for no favicon.
+    expect([...html.matchAll(/<link[^>]*>/g)].map((m) => m[0])).toEqual(['<link rel="icon" href="data:,">']);
     for (const m of html.matchAll(/href="([^"]+)"/g))
-      expect(m[1]).toMatch(/^(#|https:\/\/dpp\.example\.com\/)/);
+      expect(m[1]).toMatch(/^(#|https:\/\/dpp\.example\.com\/|data:,$)/);
   });
 
   it('escapes text the template is given', () => {

@@ -57,6 +57,9 @@ export const passports = pgTable(
     }),
     index('passports_operator_idx').on(table.tenantId, table.operatorId),
     index('passports_list_idx').on(table.tenantId, table.createdAt, table.id),
+    // Public resolution finds a passport before it knows the workspace: by id, or by GS1 key.
+    index('passports_public_id_idx').on(table.id),
+    index('passports_public_product_idx').on(table.productId, table.createdAt),
   ],
 );
 

@@ -52,6 +52,8 @@ export const batteryUnits = pgTable(
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
     uniqueIndex('battery_units_serial_idx').on(table.tenantId, table.passportId, table.serialNumber),
+    // Public resolution of /unit/{id}, before the workspace is known.
+    index('battery_units_public_id_idx').on(table.id),
     // A passport with units is never deleted: a draft that has them answers 409.
     foreignKey({
       columns: [table.tenantId, table.passportId],

@@ -46,7 +46,7 @@ describe('element strings', () => {
       { ai: '21', value: 'S' },
       { ai: '17', value: '270101' },
     ];
-    expect(toElementString(ais)).toBe(`010541234500001317270101` + `10L${GS}21S`);
+    expect(toElementString(ais)).toBe(`01054123450000131727010110L${GS}21S`);
     expect(toHri(ais)).toBe('(10)L(01)05412345000013(21)S(17)270101');
   });
 });

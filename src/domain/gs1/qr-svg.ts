@@ -1,20 +1,17 @@
-// A QR code as inline SVG, drawn from the `qrcode` package's module matrix: one path, crisp at any
-// size, with the quiet zone of four modules that QR (ISO/IEC 18004) and GS1 ask for.
-import QRCode from 'qrcode';
+// A QR code as inline SVG for pages: the carriers' module matrix and path, one module per user unit,
+// so it scales crisply to whatever box the page gives it, with the quiet zone of four modules that
+// QR (ISO/IEC 18004) and GS1 ask for.
+import { qrMatrix } from '../carriers/matrix.ts';
+import { MIN_QUIET_ZONE } from '../carriers/options.ts';
+import { modulePath } from '../carriers/raster.ts';
 import { escapeHtml } from '../xml-escape.ts';
 
-export const QR_QUIET_ZONE = 4;
+export const QR_QUIET_ZONE = MIN_QUIET_ZONE.qr;
 
 export function qrSvg(text: string, label: string): string {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = modules.size;
-  const extent = size + QR_QUIET_ZONE * 2;
-  let path = '';
-  for (let row = 0; row < size; row++) {
-    for (let column = 0; column < size; column++) {
-      if (modules.get(row, column)) path += `M${column + QR_QUIET_ZONE} ${row + QR_QUIET_ZONE}h1v1h-1z`;
-    }
-  }
+  const matrix = qrMatrix(text, 'M');
+  const extent = matrix.size + QR_QUIET_ZONE * 2;
+  const path = modulePath(matrix, { module: 1, offset: QR_QUIET_ZONE });
   return (
     `<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${extent} ${extent}" role="img" ` +
     `aria-label="${escapeHtml(label)}" shape-rendering="crispEdges"><rect width="${extent}" height="${extent}" ` +

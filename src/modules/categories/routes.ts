@@ -7,13 +7,14 @@ import { materials } from '../../domain/materials/index.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { AppError } from '../../http/errors.ts';
 import { localisedItems } from '../../http/language.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   CategoryParams,
   LangQuery,
   MaterialsQuery,
   MaterialsResponse,
   PassportBodyForValidation,
+  PublishedSchema,
   ValidationReport,
 } from './schemas.ts';
 
@@ -49,7 +50,10 @@ export async function categoryRoutes(app: App, { config }: AppContext): Promise<
         tags,
         summary: 'ESPR metadata schema (JSON Schema 2020-12) of a category',
         params: CategoryParams,
-        response: { 404: { $ref: 'ErrorBody' } },
+        response: {
+          200: mediaResponse('application/schema+json', PublishedSchema, 'The JSON Schema document'),
+          ...errorResponses(404, 429, 500),
+        },
       },
     },
     async (request, reply) => {

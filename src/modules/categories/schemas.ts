@@ -60,3 +60,11 @@ export const MaterialsResponse = Type.Object({
   count: Type.Integer(),
   materials: Type.Array(MaterialSchema),
 });
+
+/** A category's metadata schema as served: JSON Schema 2020-12, identified by the URL it is served from. */
+// `required` rather than `properties`: a property named `$id` would read as a schema id to resolvers.
+export const PublishedSchema = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  required: ['$schema', '$id'],
+  description: 'JSON Schema 2020-12; `$id` is the URL it is served from',
+});

@@ -6,8 +6,8 @@ import type { GrantStatus } from '../../db/schema.ts';
 import { hashToken, sameHash } from '../../domain/auth/api-token.ts';
 import { truncateClientAddress } from '../../domain/auth/client-address.ts';
 import { type GrantTier, generateGrantToken, grantTokenTier } from '../../domain/auth/grant-token.ts';
+import type { AccessTier } from '../../domain/categories/types.ts';
 import { encryptSecret } from '../../domain/crypto/secret-box.ts';
-import type { ViewTier } from '../../domain/passports/tiers.ts';
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
@@ -268,9 +268,10 @@ export function grantCovers(grant: ActiveGrant, passport: CoveredPassport): bool
 export type GrantReadAction = 'resolve' | 'history' | 'version' | 'unit';
 
 export interface GrantRead {
-  grant: ActiveGrant;
+  /** The grant read with (its id and workspace are what the log keeps). */
+  grant: Pick<ActiveGrant, 'id' | 'tenantId'>;
   passportId: string;
-  tier: ViewTier;
+  tier: AccessTier;
   /** What was served: `json-ld`, `html`, `aas`, … */
   representation: string;
   action: GrantReadAction;

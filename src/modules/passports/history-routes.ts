@@ -5,7 +5,14 @@ import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
-import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import {
+  errorResponses,
+  LD_MEDIA,
+  mediaResponse,
+  PagingQuery,
+  readPaging,
+  TENANT_ERRORS,
+} from '../../http/schemas.ts';
 import { grantFromToken } from '../grants/service.ts';
 import {
   documentAt,
@@ -17,7 +24,7 @@ import {
   versionDocumentForGrant,
 } from './history.ts';
 
-import { AtQuery, HistoryResponse, IdParams, VersionParams } from './schemas.ts';
+import { AtQuery, HistoryResponse, IdParams, PassportDocumentSchema, VersionParams } from './schemas.ts';
 
 const tags = ['Passport history'];
 
@@ -78,7 +85,10 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         summary: 'The passport document current at an instant (?at=<ISO 8601>)',
         params: IdParams,
         querystring: HistoryAtQuery,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The document current at that instant'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -99,7 +109,10 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         summary: 'One archived version as a document',
         params: VersionParams,
         querystring: VersionQuery,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The archived document, as it was served'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@
 // the owning workspace and for grant holders.
 
 import type { ServiceContext } from '../../context.ts';
-import { maskForTier } from '../../domain/passports/tiers.ts';
+import { tierView } from '../../domain/passports/tier-view.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type ActiveGrant, grantCovers, recordGrantRead } from '../grants/service.ts';
@@ -78,10 +78,12 @@ async function coveredPassport(services: ServiceContext, reader: GrantReader, re
   return row;
 }
 
-function maskedText(text: string, reader: GrantReader): string {
+/** An archived (or live) owner document as the grant's tier sees it, as resolution shows it. */
+function maskedText(services: ServiceContext, passportId: string, text: string, reader: GrantReader): string {
   const document = JSON.parse(text) as Record<string, unknown>;
   if (document.status === 'DRAFT') throw notFound('Passport has no such version');
-  return JSON.stringify(maskForTier(document, reader.grant.tier));
+  const requestAccessUrl = `${services.baseUrl}/request-access/${passportId}`;
+  return JSON.stringify(tierView(document, reader.grant.tier, { requestAccessUrl }));
 }
 
 const logRead = (
@@ -138,7 +140,7 @@ export async function versionDocumentForGrant(
   const row = await coveredPassport(services, reader, reference);
   const found = await store.findVersion(services.db, row.tenantId, row.id, version);
   if (!found) throw notFound(`Passport has no archived version ${version}`);
-  const text = maskedText(found.document, reader);
+  const text = maskedText(services, row.id, found.document, reader);
   await logRead(services, reader, row.id, 'version', 'json-ld');
   return text;
 }
@@ -155,6 +157,8 @@ export async function documentAtForGrant(
   if (at.getTime() < row.createdAt.getTime()) throw notFound('The passport did not exist at that instant');
   const version = await store.findVersionAt(services.db, row.tenantId, row.id, at);
   const text = maskedText(
+    services,
+    row.id,
     version ? version.document : await renderOwnerText(services.db, services.baseUrl, row),
     reader,
   );

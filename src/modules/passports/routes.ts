@@ -1,12 +1,14 @@
 // Passport endpoints: create, list, read, update, status, delete, bulk. Documents are serialised
 // once, by JSON.stringify, so what a client reads is byte-for-byte what a version archives.
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { actorOf, can } from '../../http/actor.ts';
-import { localisedItems } from '../../http/language.ts';
-import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
-import { errorResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
+import { languageOf, localisedItems } from '../../http/language.ts';
+import { JSON_TYPE, sendText } from '../../http/reply.ts';
+import { chooseRepresentation } from '../../http/representations.ts';
+import { errorResponses, mediaResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { bulkIngest } from './bulk.ts';
 import { documentRenderer } from './documents.ts';
 import {
@@ -16,6 +18,7 @@ import {
   ListQuery,
   ListResponse,
   PassportBodySchema,
+  PassportDocumentSchema,
   PassportResponse,
   StatusBody,
   UpdateBodySchema,
@@ -99,14 +102,39 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       config: { access: { kind: 'tenant', permission: 'passport:read' } },
       schema: {
         tags,
-        summary: 'One passport by UUID, productId or URL-encoded Digital Link URL (owner JSON-LD)',
+        summary:
+          'One passport by UUID, productId or URL-encoded Digital Link URL, as its owner reads it: JSON-LD, AAS or HTML by Accept',
         params: IdParams,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: mediaResponses(
+            'The passport as its owner reads it',
+            Object.fromEntries(
+              services.representations.map((r) => [
+                r.type,
+                r.type.endsWith('ld+json') || r.type === 'application/json'
+                  ? PassportDocumentSchema
+                  : Type.Unknown(),
+              ]),
+            ),
+          ),
+          ...errorResponses(...TENANT_ERRORS, 406),
+        },
       },
     },
     async (request, reply) => {
+      const representation = chooseRepresentation(request, reply, services.representations, 'passport');
       const document = await passports.readOwnerDocument(services, actorOf(request), request.params.id);
-      return sendText(reply, 200, LD_JSON, JSON.stringify(document));
+      const subject = {
+        kind: 'passport',
+        view: document,
+        full: document,
+        tier: 'owner',
+        tenantId: actorOf(request).tenantId,
+      } as const;
+      const lang = languageOf(request);
+      const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+      if (representation.localised) reply.header('content-language', lang);
+      return sendText(reply.headers(representation.headers ?? {}), 200, representation.contentType, body);
     },
   );
 
@@ -172,12 +200,12 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         tags,
         summary: 'Delete a DRAFT passport permanently',
         params: IdParams,
-        response: errorResponses(...WRITE_ERRORS),
+        response: { 204: Type.Null(), ...errorResponses(...WRITE_ERRORS) },
       },
     },
     async (request, reply) => {
       await passports.deleteDraft(services, actorOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -28,11 +28,6 @@ export function findPassportInWorkspace(db: Executor, tenantId: string, referenc
   return store.findPassport(db, tenantId, parsePassportReference(reference));
 }
 
-/** A passport by its UUID alone, in whichever workspace holds it (public pages); null if none. */
-export function findPassportAnywhere(db: Executor, id: string) {
-  return store.findPassportById(db, id);
-}
-
 /** The passport a reference names, within the actor's workspace and operator scope. */
 export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
   const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);
@@ -54,6 +49,12 @@ export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor,
   assertOperatorScope(actor, row.operatorId, 'passport');
   return row;
 }
+
+/** A published passport for public resolution (see store.findPublishedPassport). */
+export const findPublishedPassport = store.findPublishedPassport;
+/** The same with its operator and facility rows, and its public document renderer. */
+export const findPublishedWithParties = store.findPublishedWithParties;
+export { renderWithParties };
 
 /** The owner document of a passport, read with its operator and facility in one round trip. */
 export async function readOwnerDocument(services: ServiceContext, actor: Actor, reference: string) {

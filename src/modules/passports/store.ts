@@ -1,6 +1,6 @@
 // SQL for passports and their archived versions. Tenant first, always.
 
-import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
@@ -66,13 +66,6 @@ export async function findPassport(
     'id' in by
       ? await prepared(db, 'passport_by_id', byId).execute({ tenantId, id: by.id })
       : await prepared(db, 'passport_by_product', byProductId).execute({ tenantId, productId: by.productId });
-  return row ?? null;
-}
-
-/** A passport by its UUID in any workspace (public pages, before the workspace is known). */
-export async function findPassportById(db: Executor, id: string): Promise<PassportRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(passports).where(eq(passports.id, id.toLowerCase())).limit(1);
   return row ?? null;
 }
 
@@ -244,6 +237,77 @@ export async function findVersionAt(db: Executor, tenantId: string, passportId: 
       ),
     )
     .orderBy(asc(passportVersions.version))
+    .limit(1);
+  return row ?? null;
+}
+
+// Public resolution reads a passport with its parties in one round trip too, before it knows the
+// workspace (a workspace host narrows it to one): the first published passport of the key.
+const publishedWithParties = (by: 'id' | 'productId', tenant: boolean) => (db: Executor) =>
+  db
+    .select({ passport: passports, operator: operators, facility: facilities })
+    .from(passports)
+    .innerJoin(
+      operators,
+      and(eq(operators.tenantId, passports.tenantId), eq(operators.id, passports.operatorId)),
+    )
+    .leftJoin(
+      facilities,
+      and(eq(facilities.tenantId, passports.tenantId), eq(facilities.id, passports.facilityId)),
+    )
+    .where(
+      and(
+        by === 'id'
+          ? eq(passports.id, sql.placeholder('value'))
+          : eq(passports.productId, sql.placeholder('value')),
+        ne(passports.status, 'DRAFT'),
+        tenant ? eq(passports.tenantId, sql.placeholder('tenantId')) : undefined,
+      ),
+    )
+    .orderBy(asc(passports.createdAt))
+    .limit(1)
+    .prepare(`published_with_parties_by_${by}${tenant ? '_in_tenant' : ''}`);
+
+export async function findPublishedWithParties(
+  db: Executor,
+  by: { id: string } | { productId: string },
+  tenantId: string | null,
+) {
+  if ('id' in by && !isUuid(by.id)) return null;
+  const value = 'id' in by ? by.id : by.productId;
+  if (CONTROL_CHARACTER.test(value)) return null;
+  const kind = 'id' in by ? 'id' : 'productId';
+  const query = prepared(
+    db,
+    `published_with_parties_by_${kind}${tenantId ? '_in_tenant' : ''}`,
+    publishedWithParties(kind, tenantId !== null),
+  );
+  const [row] = await query.execute(tenantId ? { value, tenantId } : { value });
+  return row ?? null;
+}
+
+/**
+ * A published (not DRAFT) passport by id or product id, for public resolution: in one workspace,
+ * or, without one, in any; when several workspaces hold the product id, the first to create it wins.
+ */
+export async function findPublishedPassport(
+  db: Executor,
+  by: { id: string } | { productId: string },
+  tenantId: string | null,
+): Promise<PassportRow | null> {
+  if ('id' in by && !isUuid(by.id)) return null;
+  if (CONTROL_CHARACTER.test('id' in by ? by.id : by.productId)) return null;
+  const [row] = await db
+    .select()
+    .from(passports)
+    .where(
+      and(
+        'id' in by ? eq(passports.id, by.id) : eq(passports.productId, by.productId),
+        ne(passports.status, 'DRAFT'),
+        tenantId ? eq(passports.tenantId, tenantId) : undefined,
+      ),
+    )
+    .orderBy(asc(passports.createdAt))
     .limit(1);
   return row ?? null;
 }

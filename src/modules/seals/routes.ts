@@ -1,9 +1,11 @@
 // Seal routes: seal a passport, verify a sealed document, rotate the workspace key, and the public
 // trust material (the CA certificate, the workspace's DID document).
+
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../http/schemas.ts';
 import { IdParams, PassportResponse } from '../passports/schemas.ts';
 import { readOwnerDocument } from '../passports/service.ts';
 import { DidDocument, RotateResponse, TenantParams, VerifyBody, VerifyResponse } from './schemas.ts';
@@ -80,7 +82,14 @@ export async function sealRoutes(app: App, services: AppContext): Promise<void> 
     '/.well-known/opendpp-seal-ca.pem',
     {
       config: { access: { kind: 'public', budget: 'anonymous' } },
-      schema: { tags, summary: 'The platform seal-CA certificate (PEM)', response: errorResponses(429, 500) },
+      schema: {
+        tags,
+        summary: 'The platform seal-CA certificate (PEM)',
+        response: {
+          200: mediaResponse('application/x-pem-file', Type.String(), 'The CA certificate, PEM'),
+          ...errorResponses(429, 500),
+        },
+      },
     },
     async (_request, reply) =>
       sendText(reply.headers(PUBLIC_TRUST), 200, 'application/x-pem-file', await sealCaCertificate(services)),
@@ -94,7 +103,10 @@ export async function sealRoutes(app: App, services: AppContext): Promise<void> 
         tags,
         summary: "The workspace's did:web DID document (public keys only)",
         params: TenantParams,
-        response: { 200: DidDocument, ...errorResponses(404, 429, 500) },
+        response: {
+          200: mediaResponse('application/did+json', DidDocument, 'The DID document'),
+          ...errorResponses(404, 429, 500),
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 // Seals: sealing a passport with its workspace's key, public verification on this node, key
 // rotation, the CA certificate and the workspace's DID document.
 import type { ServiceContext } from '../../context.ts';
+import { didDocument, didWebFor } from '../../domain/credentials/index.ts';
 import { samePublicKey } from '../../domain/crypto/keys.ts';
 import { isUuid } from '../../domain/ids.ts';
 import {
@@ -16,7 +17,6 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { isOperatorOfWorkspace } from '../operators/service.ts';
 import { sealPassport } from '../passports/service.ts';
 import { requireWorkspace } from '../workspaces/service.ts';
-import { didDocument, didOf } from './did.ts';
 import { activeKey, rotateKey, sealAuthority } from './keys.ts';
 import * as store from './store.ts';
 
@@ -182,5 +182,9 @@ export async function workspaceDidDocument(services: ServiceContext, tenantId: s
   if (!isUuid(tenantId)) throw notFound('Workspace not found');
   await requireWorkspace(services.db, tenantId);
   const keys = await store.listKeys(services.db, tenantId);
-  return didDocument(didOf(services.baseUrl, tenantId), services.baseUrl, keys);
+  return didDocument({
+    did: didWebFor(services.baseUrl, tenantId),
+    keys: keys.map((key) => ({ kid: key.id, publicJwk: key.publicJwk, active: key.status === 'active' })),
+    resolverUrl: services.baseUrl,
+  });
 }

@@ -5,6 +5,7 @@ import { type TSchema, Type } from 'typebox';
 import { EVENT_TYPES, UNIT_STATUSES } from '../../domain/units/status.ts';
 import { Timestamp, Uuid } from '../../http/schemas.ts';
 import { AdvisoryItemSchema } from '../categories/schemas.ts';
+import { PassportDocumentSchema } from '../passports/schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -116,3 +117,53 @@ export const IdempotencyHeaders = Type.Object({
     Type.String({ description: 'at most 255 characters, no control characters' }),
   ),
 });
+
+const ViewNumber = Nullable(Type.Number());
+
+/** The privileged unit view (GET /api/v1/units/{id} as JSON-LD): the unit, its state, its model. */
+export const UnitViewSchema = Type.Object(
+  {
+    '@context': Type.Array(Type.Union([Type.String(), Type.Object({}, { additionalProperties: true })])),
+    '@type': Type.Literal('BatteryUnit'),
+    '@id': Type.String(),
+    id: Uuid,
+    serialNumber: Type.String(),
+    digitalLinkUri: Nullable(Type.String()),
+    digitalProductPassportId: Type.String(),
+    uniqueProductIdentifier: Type.String(),
+    granularity: Type.Literal('item'),
+    dppSchemaVersion: Type.String(),
+    dppStatus: Type.String(),
+    lastUpdated: Timestamp,
+    economicOperatorId: Type.String(),
+    contentSpecificationIds: Type.Array(Type.String()),
+    status: Type.Enum(UNIT_STATUSES),
+    manufacturedAt: Nullable(Timestamp),
+    repurposedFrom: Nullable(Type.String()),
+    successorUnits: Type.Array(Type.String()),
+    ofModel: PassportDocumentSchema,
+    currentState: Type.Object({
+      stateOfHealth: ViewNumber,
+      cycleCount: Nullable(Type.Integer()),
+      remainingCapacityAh: ViewNumber,
+      temperatureC: ViewNumber,
+      recordedAt: Nullable(Timestamp),
+    }),
+    dynamicData: Type.Array(
+      Type.Object({
+        '@type': Type.Literal('BatteryUnitEvent'),
+        eventType: Type.Enum(EVENT_TYPES),
+        stateOfHealth: ViewNumber,
+        cycleCount: Nullable(Type.Integer()),
+        remainingCapacityAh: ViewNumber,
+        temperatureC: ViewNumber,
+        payload: Type.Unknown(),
+        recordedAt: Timestamp,
+      }),
+      { maxItems: 500 },
+    ),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { additionalProperties: false },
+);

@@ -6,8 +6,9 @@ import { conflict } from '../../http/errors.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { unitRecord } from './records.ts';
 import { reachUnit } from './scope.ts';
-import { listUnits } from './store.ts';
+import { findSuccessors, findUnitAnywhere, findUnitBySerial, listUnits } from './store.ts';
 
+export { unitCarrierSubject } from './carriers.ts';
 export { type UnitRecord, unitRecord } from './records.ts';
 export { reachUnit } from './scope.ts';
 export { serialiseUnits, validateUnits } from './serialise.ts';
@@ -39,3 +40,9 @@ export async function refuseUnitDeletion(services: ServiceContext, actor: Actor,
     "Battery units cannot be deleted. End a unit's life with a status change through POST /api/v1/units/{id}/events: RECYCLED ceases it, DECOMMISSIONED retires it",
   );
 }
+
+/** Public resolution: a unit by id (in one workspace, or any), by serial under a passport, its successors. */
+export const findPublicUnit = findUnitAnywhere;
+export const findUnitOfPassport = findUnitBySerial;
+export const successorsOf = findSuccessors;
+export { recentEvents } from './event-store.ts';

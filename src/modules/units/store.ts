@@ -1,6 +1,6 @@
 // SQL for battery units. Tenant first, always; multi-row statements for batches.
 
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { batteryUnits, passports } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
@@ -103,4 +103,43 @@ export async function listUnits(
     db.select({ count: count() }).from(batteryUnits).where(where),
   ]);
   return { rows, total: total?.count ?? 0 };
+}
+
+/** A unit by id for public resolution: in one workspace, or in any when none is given. */
+export async function findUnitAnywhere(db: Executor, id: string, tenantId: string | null) {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(batteryUnits)
+    .where(and(eq(batteryUnits.id, id), tenantId ? eq(batteryUnits.tenantId, tenantId) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUnitBySerial(
+  db: Executor,
+  tenantId: string,
+  passportId: string,
+  serialNumber: string,
+) {
+  const [row] = await db
+    .select()
+    .from(batteryUnits)
+    .where(
+      and(
+        eq(batteryUnits.tenantId, tenantId),
+        eq(batteryUnits.passportId, passportId),
+        eq(batteryUnits.serialNumber, serialNumber),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The units that a unit was made into (second life), oldest first. */
+export async function findSuccessors(db: Executor, tenantId: string, unitId: string) {
+  return db
+    .select({ id: batteryUnits.id })
+    .from(batteryUnits)
+    .where(and(eq(batteryUnits.tenantId, tenantId), eq(batteryUnits.predecessorUnitId, unitId)))
+    .orderBy(asc(batteryUnits.createdAt));
 }

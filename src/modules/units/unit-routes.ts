@@ -7,7 +7,8 @@ import { badRequest } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
-import { errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
+import { documentOrPage, errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
+import { PAGE_POLICY } from '../../http/views.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import {
   BulkEventsBody,
@@ -18,6 +19,7 @@ import {
   EventResponse,
   IdempotencyHeaders,
   UnitParams,
+  UnitViewSchema,
 } from './schemas.ts';
 import {
   type AppendResult,
@@ -32,9 +34,6 @@ import {
 const tags = ['Battery units'];
 const WRITE_ERRORS = [...TENANT_ERRORS, 409] as const;
 export const MAX_BULK_EVENTS = 1000;
-// The page shows text and an inline SVG; it needs nothing else, so it may load nothing else.
-const PAGE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 function bulkInputs(body: unknown, now: Date): EventInput[] {
   if (!isPlainObject(body)) throw badRequest('Request body must be a valid JSON object');
@@ -64,7 +63,10 @@ export async function unitRoutes(app: App, services: AppContext): Promise<void> 
         tags,
         summary: 'The unit in the privileged view: JSON-LD, or the localised page for Accept: text/html',
         params: UnitParams,
-        response: errorResponses(...TENANT_ERRORS),
+        response: {
+          200: documentOrPage(UnitViewSchema, 'The unit view, or its localised page'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
       },
     },
     async (request, reply) => {

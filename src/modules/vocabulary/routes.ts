@@ -1,5 +1,7 @@
 // The JSON-LD vocabulary our documents use: the canonical context, the frozen secondary context
 // and the term vocabulary (JSON-LD or HTML). Rendered once per app: they change only with a release.
+
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import {
   dppContext,
@@ -9,8 +11,22 @@ import {
 } from '../../domain/vocabulary/index.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import {
+  documentOrPage,
+  errorResponses,
+  JsonLdDocument,
+  LD_MEDIA,
+  mediaResponse,
+} from '../../http/schemas.ts';
 import { renderView } from '../../http/views.ts';
+
+const VocabularyDocumentSchema = Type.Object(
+  {
+    '@context': Type.Record(Type.String(), Type.String()),
+    '@graph': Type.Array(Type.Object({ '@id': Type.String() }, { additionalProperties: true })),
+  },
+  { additionalProperties: false },
+);
 
 const tags = ['Vocabulary'];
 // Public documents that JSON-LD processors in browsers fetch: cacheable and readable cross-origin.
@@ -25,7 +41,13 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
 
   app.get(
     '/contexts/dpp/v1',
-    { schema: { tags, summary: 'Canonical JSON-LD context', response: errorResponses(429) } },
+    {
+      schema: {
+        tags,
+        summary: 'Canonical JSON-LD context',
+        response: { 200: mediaResponse(LD_MEDIA, JsonLdDocument, 'The context'), ...errorResponses(429) },
+      },
+    },
     async (_request, reply) => sendText(reply.headers(PUBLIC_DOCUMENT), 200, LD_JSON, context),
   );
 
@@ -35,7 +57,7 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
       schema: {
         tags,
         summary: 'Secondary JSON-LD context with a fixed term list',
-        response: errorResponses(429),
+        response: { 200: mediaResponse(LD_MEDIA, JsonLdDocument, 'The context'), ...errorResponses(429) },
       },
     },
     async (_request, reply) => sendText(reply.headers(PUBLIC_DOCUMENT), 200, LD_JSON, secondary),
@@ -47,7 +69,10 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
       schema: {
         tags,
         summary: 'The vocabulary term IRIs resolve to (JSON-LD, or HTML for browsers)',
-        response: errorResponses(429),
+        response: {
+          200: documentOrPage(VocabularyDocumentSchema, 'The term vocabulary, or its page'),
+          ...errorResponses(429),
+        },
       },
     },
     async (request, reply) => {

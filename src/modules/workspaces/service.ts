@@ -1,6 +1,6 @@
 // Workspace (tenant) administration for the platform operator: create with a first full key, list,
 // change plan and subscription.
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { PLANS, type Tier } from '../../domain/auth/plans.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { createKeyWithin, type KeyRecord } from '../keys/service.ts';
@@ -79,6 +79,11 @@ export async function updateWorkspace(db: Db, id: string, changes: store.TenantC
   const row = await store.updateTenant(db, id, effective);
   if (!row) throw notFound('Workspace not found');
   return toTenantRecord(row);
+}
+
+/** The id of the workspace a subdomain names, or null. */
+export async function workspaceIdOfSubdomain(db: Executor, subdomain: string): Promise<string | null> {
+  return (await store.findTenantBySubdomain(db, subdomain))?.id ?? null;
 }
 
 export async function requireWorkspace(db: Db, id: string) {

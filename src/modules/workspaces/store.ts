@@ -53,3 +53,8 @@ export async function findTenant(db: Executor, id: string): Promise<TenantRow | 
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
   return row ?? null;
 }
+
+export async function findTenantBySubdomain(db: Executor, subdomain: string): Promise<TenantRow | null> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.subdomain, subdomain));
+  return row ?? null;
+}

@@ -1,0 +1,87 @@
+// The representations a passport or unit is offered in, negotiated in one place for public
+// resolution and the owner's read: each is a media type and a renderer of the tier view. JSON-LD
+// is the default; each other representation is one module, registered in app.ts.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { AccessTier } from '../domain/categories/types.ts';
+import { AppError } from './errors.ts';
+import type { Lang } from './i18n.ts';
+import { negotiate } from './negotiate.ts';
+
+export interface PassportSubject {
+  kind: 'passport';
+  /** The document as the tier sees it. */
+  view: Record<string, unknown>;
+  /** The owner document, for representations that sign or seal what they show. */
+  full: Record<string, unknown>;
+  tier: AccessTier;
+  tenantId: string;
+}
+
+export interface UnitSubject {
+  kind: 'unit';
+  view: Record<string, unknown>;
+  tier: AccessTier;
+  tenantId: string;
+}
+
+export type Subject = PassportSubject | UnitSubject;
+
+export interface RenderContext {
+  lang: Lang;
+  baseUrl: string;
+}
+
+export interface Representation {
+  /** The media type offered in negotiation. */
+  type: string;
+  /** The Content-Type sent. */
+  contentType: string;
+  /** Whether the rendered bytes differ by language (pages). */
+  localised?: boolean;
+  /** Headers every answer in this representation carries (a page's Content-Security-Policy). */
+  headers?: Record<string, string>;
+  /** Which subjects it can render; absent, all. */
+  serves?: Subject['kind'][];
+  render(subject: Subject, context: RenderContext): Promise<string> | string;
+  /** What the body is, for the declared answers (OpenAPI and the response checks); absent, a JSON-LD document. */
+  schema?: TSchema;
+}
+
+export const LD_JSON_TYPE = 'application/ld+json; charset=utf-8';
+
+export const jsonLd: Representation[] = [
+  {
+    type: 'application/ld+json',
+    contentType: LD_JSON_TYPE,
+    render: (subject) => JSON.stringify(subject.view),
+  },
+  {
+    type: 'application/json',
+    contentType: 'application/json; charset=utf-8',
+    render: (subject) => JSON.stringify(subject.view),
+  },
+];
+
+/** The representation the caller's Accept prefers among those serving `kind`; 406 listing them otherwise. */
+export function chooseRepresentation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  representations: readonly Representation[],
+  kind: Subject['kind'],
+): Representation {
+  reply.header('vary', 'Accept, Accept-Language');
+  const offered = representations.filter((r) => !r.serves || r.serves.includes(kind));
+  const type = negotiate(
+    request.headers.accept,
+    offered.map((r) => r.type),
+  );
+  const chosen = offered.find((r) => r.type === type);
+  if (!chosen) {
+    const types = offered.map((r) => r.type);
+    throw new AppError('NOT_ACCEPTABLE', `None of the requested types is offered: ${types.join(', ')}`, {
+      extra: { offered: types },
+    });
+  }
+  return chosen;
+}

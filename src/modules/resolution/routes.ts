@@ -1,0 +1,354 @@
+// Public resolution: what a scan of the product reaches. GET /passport/{id}, /01/{gtin}[/…],
+// /8003/{grai}[/…] and /unit/{id}, on the node's host and on workspace hosts, negotiated by Accept,
+// in the caller's tier. Public answers are rendered once and kept briefly (render-cache.ts).
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { normaliseGtin } from '../../domain/gs1/gtin.ts';
+import { normaliseHost } from '../../http/auth.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
+import { chooseRepresentation, type Representation, type Subject } from '../../http/representations.ts';
+import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
+import { findUnitOfPassport } from '../units/service.ts';
+import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
+import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
+import { LINKSET_TYPE, linkset, linkTypeOf, passportLinks, wantsLinkset } from './linkset.ts';
+import type { RenderCache, RenderedAnswer } from './render-cache.ts';
+
+import {
+  type FoundUnit,
+  findPassport,
+  findUnit,
+  type PassportKey,
+  passportSubject,
+  readerOf,
+  unitSubject,
+  unitTombstone,
+} from './service.ts';
+import { type Viewer, viewerOf } from './viewer.ts';
+
+const tags = ['Public resolution'];
+const access = { kind: 'public', budget: 'resolution' } as const;
+const PageText = Type.String({ description: 'an HTML page' });
+const Linkset = Type.Object({
+  linkset: Type.Array(Type.Object({ anchor: Type.String() }, { additionalProperties: true })),
+});
+const RESTRICTED_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
+const PUBLIC_HEADERS = { 'cache-control': 'public, no-cache' };
+
+export interface ResolutionOptions {
+  cache: RenderCache;
+  grants?: GrantAccess;
+}
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, answer: RenderedAnswer) {
+  reply.headers(answer.headers).header('etag', answer.etag);
+  if (answer.status === 200 && matches(request, answer.etag)) return reply.code(304).send();
+  return reply.code(answer.status).type(answer.contentType).serializer(String).send(answer.body);
+}
+
+export async function resolutionRoutes(
+  app: App,
+  services: AppContext,
+  options: ResolutionOptions,
+): Promise<void> {
+  const grants = options.grants ?? NO_GRANTS;
+  const representations = services.representations;
+  const publicHost = normaliseHost(new URL(services.baseUrl).hostname);
+  const lookupKey = services.lookupKey;
+
+  /** The workspace a workspace host names: null on the node's own host, undefined for an unknown one. */
+  async function scopeOf(request: FastifyRequest): Promise<string | null | undefined> {
+    const host = normaliseHost(request.hostname);
+    if (!host.endsWith(`.${publicHost}`)) return null;
+    return (await workspaceIdOfSubdomain(services.db, host.slice(0, -publicHost.length - 1))) ?? undefined;
+  }
+
+  const choose = (request: FastifyRequest, reply: FastifyReply, kind: Subject['kind']) =>
+    chooseRepresentation(request, reply, representations, kind);
+
+  /**
+   * Answers a subject in the chosen representation. Anonymous answers are kept in the render cache
+   * under `cacheKey` (the URL as requested, with the type and language).
+   */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    representation: Representation,
+    cacheKey: string,
+    resolve: (
+      viewer: Viewer,
+    ) => Promise<{ subject: Subject; status?: number; record?: () => Promise<void> } | null>,
+  ) {
+    const lang = languageOf(request);
+    const key = `${cacheKey}|${representation.type}|${representation.localised ? lang : ''}`;
+    const viewer = await viewerOf(request, lookupKey);
+    if (viewer.kind === 'anonymous') {
+      const cached = options.cache.get(key);
+      if (cached) return send(request, reply, cached);
+    }
+    const found = await resolve(viewer);
+    if (!found) throw notFound('Nothing is published under this identifier');
+    const { subject } = found;
+    const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+    const restricted = subject.tier !== 'public';
+    const rendered: RenderedAnswer = {
+      status: found.status ?? 200,
+      contentType: representation.contentType,
+      body,
+      etag: etagOf(body),
+      headers: {
+        ...(restricted ? RESTRICTED_HEADERS : PUBLIC_HEADERS),
+        ...(representation.localised ? { 'content-language': lang } : {}),
+        ...representation.headers,
+      },
+    };
+    if (!restricted && viewer.kind === 'anonymous') options.cache.set(key, subject.tenantId, rendered);
+    await found.record?.();
+    return send(request, reply, rendered);
+  }
+
+  async function servePassport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: PassportKey,
+    cacheKey: string,
+  ) {
+    const representation = choose(request, reply, 'passport');
+    return answer(request, reply, representation, cacheKey, async (viewer) => {
+      const scope = await scopeOf(request);
+      if (scope === undefined) return null;
+      const found = await findPassport(services, key, scope);
+      if (!found) return null;
+      const row = found.passport;
+      const reader = await readerOf(services, grants, viewer, row);
+      const subject = passportSubject(services, found, reader);
+      const { grant } = reader;
+      return {
+        subject,
+        ...(grant
+          ? {
+              record: () =>
+                grants.record(services, {
+                  grant,
+                  passportId: row.id,
+                  tier: reader.tier,
+                  representation: representation.type,
+                  action: 'resolve',
+                  clientAddress: request.ip,
+                }),
+            }
+          : {}),
+      };
+    });
+  }
+
+  /** Linkset and `?linkType=` on a GS1 key (conformant-resolver rules); null when neither was asked. */
+  async function gs1Links(request: FastifyRequest, reply: FastifyReply, key: PassportKey) {
+    const query = request.query as { linkType?: unknown };
+    const asked = wantsLinkset(query.linkType, request.headers.accept);
+    const linkType = linkTypeOf(query.linkType);
+    if (!asked && linkType === null) return null;
+    const scope = await scopeOf(request);
+    const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
+    if (!row) throw notFound('Nothing is published under this identifier');
+    const url = `${services.baseUrl}/passport/${row.id}`;
+    const links = passportLinks(
+      url,
+      `Digital Product Passport ${row.productId}`,
+      representations.map((r) => r.type),
+    );
+    reply.header('vary', 'Accept, Accept-Language');
+    if (asked) {
+      return reply
+        .code(200)
+        .type(LINKSET_TYPE)
+        .serializer(String)
+        .send(JSON.stringify(linkset(`${services.baseUrl}${request.url.split('?')[0]}`, links)));
+    }
+    if (linkType === 'https://gs1.org/voc/dpp' || linkType === 'https://gs1.org/voc/defaultLink') {
+      return reply.code(307).header('location', url).send();
+    }
+    throw notFound(`No link of type ${String(query.linkType)} for this identifier`);
+  }
+
+  async function serveUnit(request: FastifyRequest, reply: FastifyReply, id: string) {
+    const representation = choose(request, reply, 'unit');
+    return answer(request, reply, representation, `unit|${request.hostname}|${id}`, async (viewer) => {
+      const scope = await scopeOf(request);
+      if (scope === undefined) return null;
+      const found: FoundUnit | null = await findUnit(services, id, scope);
+      if (!found) return null;
+      if (found.unit.status === 'RECYCLED') {
+        return {
+          subject: {
+            kind: 'unit',
+            view: unitTombstone(services.baseUrl, found),
+            tier: 'public',
+            tenantId: found.unit.tenantId,
+          },
+          status: 410,
+        };
+      }
+      const reader = await readerOf(services, grants, viewer, found.passport.passport);
+      return { subject: await unitSubject(services, found, reader) };
+    });
+  }
+
+  /** `…/21/{serial}` under a passport's key: 307 to the unit's own URL. */
+  async function redirectToUnit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: PassportKey,
+    serial: string,
+  ) {
+    const scope = await scopeOf(request);
+    const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
+    const unit = row ? await findUnitOfPassport(services.db, row.tenantId, row.id, serial) : null;
+    if (!unit) throw notFound('No unit with this serial number is published under this identifier');
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.code(307).header('location', `${services.baseUrl}/unit/${unit.id}${query}`).send();
+  }
+
+  function gtinOf(raw: string): string {
+    const normalised = normaliseGtin(raw);
+    if (!normalised.ok) throw badRequest(`Not a GTIN: ${normalised.error}`);
+    return normalised.gtin14;
+  }
+
+  /** The qualifier pairs after a key (`/21/S1/10/L2` → { 21: 'S1', 10: 'L2' }); odd paths are 404. */
+  function qualifiers(rest: string): Record<string, string> {
+    const parts = rest.split('/').filter((part) => part !== '');
+    if (parts.length % 2 !== 0) throw notFound('Not a GS1 Digital Link path');
+    const pairs: Record<string, string> = {};
+    for (let i = 0; i < parts.length; i += 2)
+      pairs[parts[i] as string] = decodeURIComponent(parts[i + 1] as string);
+    return pairs;
+  }
+
+  // The answers each route declares: every negotiated representation, and the linkset on GS1 keys.
+  const representationSchemas = Object.fromEntries(
+    representations.map((r) => [r.type, r.schema ?? (r.type === 'text/html' ? PageText : JsonLdDocument)]),
+  );
+  const common = {
+    304: emptyResponse('Not Modified: the If-None-Match ETag is current'),
+    ...errorResponses(400, 401, 404, 406, 429, 500),
+  };
+  const responses = {
+    200: mediaResponses('The passport in the chosen representation and tier', representationSchemas),
+    ...common,
+  };
+  const keyResponses = {
+    200: mediaResponses('The passport, or the linkset of the key', {
+      ...representationSchemas,
+      [LINKSET_TYPE]: Linkset,
+    }),
+    307: emptyResponse('Redirect to the target of the asked link type, or to the unit a serial names'),
+    ...common,
+  };
+  const unitResponses = {
+    200: mediaResponses('The unit in the chosen representation and tier', representationSchemas),
+    410: mediaResponses('The tombstone of a recycled unit', representationSchemas),
+    ...common,
+  };
+
+  const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+  const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) });
+  const KeyRestParams = Type.Object({
+    key: Type.String({ minLength: 1, maxLength: 200 }),
+    '*': Type.String(),
+  });
+
+  app.get(
+    '/passport/:id',
+    {
+      config: { access },
+      schema: { tags, summary: 'Resolve a passport by UUID', params: IdParams, response: responses },
+    },
+    async (request, reply) =>
+      servePassport(
+        request,
+        reply,
+        { id: request.params.id },
+        `passport|${request.hostname}|${request.params.id}`,
+      ),
+  );
+
+  for (const [ai, name] of [
+    ['01', 'GTIN'],
+    ['8003', 'GRAI'],
+  ] as const) {
+    const keyOf = (raw: string): PassportKey => ({ productId: ai === '01' ? gtinOf(raw) : raw });
+    app.get(
+      `/${ai}/:key`,
+      {
+        config: { access },
+        schema: { tags, summary: `GS1 Digital Link by ${name}`, params: KeyParams, response: keyResponses },
+      },
+      async (request, reply) => {
+        const key = keyOf(request.params.key);
+        const links = await gs1Links(request, reply, key);
+        if (links) return links;
+        return servePassport(
+          request,
+          reply,
+          key,
+          `${ai}|${request.hostname}|${'productId' in key ? key.productId : ''}`,
+        );
+      },
+    );
+    app.get(
+      `/${ai}/:key/*`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `GS1 Digital Link by ${name} with key qualifiers: a serial (21) redirects to the unit`,
+          params: KeyRestParams,
+          response: keyResponses,
+        },
+      },
+      async (request, reply) => {
+        const key = keyOf(request.params.key);
+        const pairs = qualifiers(request.params['*']);
+        if (pairs['21'] !== undefined) return redirectToUnit(request, reply, key, pairs['21']);
+        // Lot, batch or other qualifiers this node keeps no separate passport for: the model's.
+        const links = await gs1Links(request, reply, key);
+        if (links) return links;
+        return servePassport(
+          request,
+          reply,
+          key,
+          `${ai}|${request.hostname}|${'productId' in key ? key.productId : ''}`,
+        );
+      },
+    );
+  }
+
+  app.get(
+    '/unit/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Resolve a serialised battery unit (410 once recycled)',
+        params: IdParams,
+        response: unitResponses,
+      },
+    },
+    async (request, reply) => serveUnit(request, reply, request.params.id),
+  );
+}

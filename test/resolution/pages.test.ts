@@ -1,0 +1,123 @@
+// The pages public resolution serves: the passport page in the caller's tier and language, the unit
+// page, and a recycled unit's tombstone page; one opened in a real Chromium at phone width.
+import axe from 'axe-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { createOperator, createPassport } from '../helpers/passports.ts';
+import { appendEvent, createUnit, uniqueSerial } from '../helpers/units.ts';
+
+const host = new URL(BASE_URL).host;
+
+describe('pages on public resolution', () => {
+  let app: App;
+  let workspace: TestWorkspace;
+  let passport: { id: string; productId: string };
+  beforeAll(async () => {
+    app = await testApp();
+    workspace = await createWorkspace(app);
+    await createOperator(app, workspace);
+    passport = await createPassport(app, workspace.token);
+  });
+  afterAll(() => app.close());
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { host, accept: 'text/html', ...headers },
+      remoteAddress: randomIp(),
+    });
+
+  it('shows the public page in the asked language, with the request-access link and a strict policy', async () => {
+    const response = await page(`/passport/${passport.id}?lang=de`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-language']).toBe('de');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.body).toContain('<html lang="de"');
+    expect(response.body).toContain(`${BASE_URL}/request-access/${passport.id}`);
+    const french = await page(`/passport/${passport.id}`, { 'accept-language': 'fr' });
+    expect(french.headers['content-language']).toBe('fr');
+    expect(french.body).not.toBe(response.body);
+  });
+
+  it('shows the owner everything on their page, with no request link', async () => {
+    const response = await page(`/passport/${passport.id}`, bearer(workspace.token));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.body).not.toContain('/request-access/');
+    const owner = await page(`/api/v1/passports/${passport.id}`, bearer(workspace.token));
+    expect(owner.statusCode).toBe(200);
+    expect(owner.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('shows the unit page, and the tombstone page of a recycled unit with 410', async () => {
+    const unit = await createUnit(app, workspace.token, passport.id, { serialNumber: uniqueSerial() });
+    const live = await page(`/unit/${unit.id}`);
+    expect(live.statusCode).toBe(200);
+    expect(live.body).toContain(unit.serialNumber);
+    await appendEvent(app, workspace.token, unit.id, { eventType: 'STATUS_CHANGE', status: 'RECYCLED' });
+    const gone = await page(`/unit/${unit.id}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.headers['content-type']).toMatch(/^text\/html/);
+    expect(gone.body).toContain(`${BASE_URL}/passport/${passport.id}`);
+  });
+
+  describe('in Chromium', () => {
+    let browser: Browser;
+    let base: string;
+    let pageApp: App;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      pageApp = await testApp({ env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
+      base = await serveForBrowser(pageApp);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await pageApp?.close();
+    });
+
+    it('renders the recalled passport page at 360 px with no console error and no serious axe finding', async () => {
+      const own = await createWorkspace(pageApp);
+      await createOperator(pageApp, own);
+      const recalled = await createPassport(pageApp, own.token);
+      await pageApp.inject({
+        method: 'PUT',
+        url: `/api/v1/passports/${recalled.id}/status`,
+        headers: bearer(own.token),
+        payload: { status: 'RECALLED', reason: 'thermal runaway risk' },
+      });
+      // The page's policy forbids scripts: the context bypasses it only so that axe-core can be injected.
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 780 },
+        locale: 'it',
+        bypassCSP: true,
+      });
+      const tab = await context.newPage();
+      const errors: string[] = [];
+      tab.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const response = await tab.goto(`${base}/passport/${recalled.id}`, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      expect(await tab.getAttribute('html', 'lang')).toBe('it');
+      const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await tab.addScriptTag({ content: axe.source });
+      const results = await tab.evaluate(async () => {
+        const run = await (
+          window as unknown as {
+            axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> };
+          }
+        ).axe.run();
+        return run.violations.map((violation) => ({ id: violation.id, impact: violation.impact }));
+      });
+      expect(results.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+});
