@@ -13,7 +13,9 @@ const HOUR = 3_600_000;
 const SECRET_NOTE = 'owner-only note: margin 12 %';
 
 describe('access grants', () => {
-  let now = Date.parse('2026-04-01T09:00:00.000Z');
+  // A day behind the real clock, and moved forward by hours at most: nothing this app makes (a seal
+  // CA, keys) starts later than the real time other tests sharing the store run at.
+  let now = Date.now() - 24 * HOUR;
   let app: App;
   let workspace: TestWorkspace;
   let operatorA: { id: string };
@@ -150,7 +152,7 @@ describe('access grants', () => {
     await history(passport.id, token);
     await history(passport.id, token, 'query');
     now += 1000;
-    await history(passport.id, token, 'bearer', '/at?at=2030-01-01T00:00:00Z');
+    await history(passport.id, token, 'bearer', '/at?at=2099-01-01T00:00:00Z');
     const first = await api('GET', `/api/v1/passports/${passport.id}/access-log?limit=2`);
     expect(first.statusCode, first.body).toBe(200);
     const page1 = first.json();
@@ -327,7 +329,17 @@ describe('access grants', () => {
   });
 
   it('keeps a sealed version verifiable offline in the masked view, and never shows a draft version', async () => {
-    const draft = await createPassport(app, workspace.token, {
+    // On the real clock: the node's seal CA is made on first need and valid from then on, for every
+    // test sharing the store.
+    const real = await testApp();
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+      real.inject({
+        method,
+        url,
+        headers: bearer(workspace.token),
+        ...(payload ? { payload: payload as object } : {}),
+      });
+    const draft = await createPassport(real, workspace.token, {
       operatorId: operatorA.id,
       status: 'DRAFT',
       metadata: { ...batteryMetadata(), internalNotes: SECRET_NOTE },
@@ -339,17 +351,24 @@ describe('access grants', () => {
     now += 60_000;
     const sealed = await api('POST', `/api/v1/passports/${draft.id}/seal`);
     expect(sealed.statusCode, sealed.body).toBe(200);
-    now += 60_000;
     const metadata = { ...batteryMetadata(), internalNotes: `${SECRET_NOTE} (after the seal)` };
-    expect((await api('PUT', `/api/v1/passports/${draft.id}`, { metadata })).statusCode).toBe(200);
-    const { token } = await issue({ passportId: draft.id });
+    expect((await call('PUT', `/api/v1/passports/${draft.id}`, { metadata })).statusCode).toBe(200);
+    const issued = await call('POST', '/api/v1/grants', {
+      passportId: draft.id,
+      tier: 'legitimate-interest',
+      grantee: { name: 'Repair Co' },
+      purpose: 'repair',
+    });
+    const { token } = issued.json();
+    const history = (id: string, grant: string, suffix = '') =>
+      real.inject({ method: 'GET', url: `/api/v1/passports/${id}/history${suffix}`, headers: bearer(grant) });
 
     const list = (await history(draft.id, token)).json();
     const versions = list.versions.map((v: { version: number }) => v.version).sort();
     expect(versions).toEqual([1, 2, 3]);
     // Version 1 was the draft: not for grant holders.
-    expect((await history(draft.id, token, 'bearer', '/1')).statusCode).toBe(404);
-    const sealedVersion = await history(draft.id, token, 'bearer', '/3');
+    expect((await history(draft.id, token, '/1')).statusCode).toBe(404);
+    const sealedVersion = await history(draft.id, token, '/3');
     expect(sealedVersion.statusCode, sealedVersion.body).toBe(200);
     const view = sealedVersion.json();
     expect(sealedVersion.body).not.toContain(SECRET_NOTE);
