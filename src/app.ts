@@ -13,6 +13,7 @@ import { registerAuth } from './http/auth.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodies } from './http/json-body.ts';
+import { requestSerializer } from './http/log-redaction.ts';
 import { loggableError } from './http/loggable-error.ts';
 import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -27,6 +28,9 @@ import { credentialRepresentations } from './modules/credentials/representations
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { lifeCycleRoutes } from './modules/en18222/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
+import { requestAccessRoutes } from './modules/grants/request-routes.ts';
+import { grantRoutes } from './modules/grants/routes.ts';
+import { grantCovers, grantFromToken, recordGrantRead } from './modules/grants/service.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
@@ -83,7 +87,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     options.adminTokenHash ?? (config.platformAdminToken ? hashToken(config.platformAdminToken) : undefined);
 
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel, redact: REDACTED_HEADERS },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: REDACTED_HEADERS,
+      serializers: { req: requestSerializer },
+    },
     genReqId: requestIdFrom,
     requestIdHeader: false,
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
@@ -185,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await resolutionRoutes(routes, context, {
       cache: renders,
       representations: credentialRepresentations(context, credentials),
+      grants: { find: grantFromToken, covers: grantCovers, record: recordGrantRead },
     });
     await passportUnitRoutes(routes, context);
     await unitRoutes(routes, context);
@@ -193,6 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await webhookRoutes(routes, context);
     await traceabilityRoutes(routes, context);
     await lifeCycleRoutes(routes, context);
+    await grantRoutes(routes, context);
+    await requestAccessRoutes(routes, context);
   });
   await app.ready();
   return app;

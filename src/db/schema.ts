@@ -3,6 +3,7 @@
 // schema can be distributed by tenant.
 export * from './schema/audit.ts';
 export * from './schema/credentials.ts';
+export * from './schema/grants.ts';
 export * from './schema/parties.ts';
 export * from './schema/passports.ts';
 export * from './schema/seals.ts';

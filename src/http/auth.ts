@@ -2,6 +2,7 @@
 // onRequest hook: credentials first (401), then budgets (429), then host, plan, subscription and
 // permission (403/402). A rate-limit answer therefore never stands in for a credential problem.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { looksLikeGrantToken } from '../domain/auth/grant-token.ts';
 import type { Permission } from '../domain/auth/permissions.ts';
 import { PLANS, type SubscriptionStatus, type Tier } from '../domain/auth/plans.ts';
 import { AppError } from './errors.ts';
@@ -32,6 +33,12 @@ export type AccessPolicy =
       permission?: Permission;
       /** Reachable on plans without API access (whoami: so a client can learn its plan). */
       withoutApiAccess?: boolean;
+      /**
+       * Also open to a grant holder: a `dpp_li_`/`dpp_auth_` token as the Bearer credential, or
+       * `?grant=` with no Authorization header, is handed to the route (`request.grantToken`),
+       * which judges it; the call counts against the anonymous per-address budget.
+       */
+      grants?: boolean;
     }
   | { kind: 'admin' }
   | { kind: 'public'; budget: AnonymousClass | 'none' };
@@ -55,6 +62,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The grant token presented on a route open to grant holders; null otherwise. */
+    grantToken: string | null;
   }
 }
 
@@ -66,6 +75,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   return match?.[1] ?? '';
+}
+
+/**
+ * A grant token presented as the Bearer credential, or as `?grant=` when no Authorization is sent;
+ * null otherwise. Public routes (resolution) read it here; tenant routes with `grants: true` get it
+ * as `request.grantToken`.
+ */
+export function presentedGrant(request: FastifyRequest): string | null {
+  const bearer = bearerToken(request);
+  if (bearer) return looksLikeGrantToken(bearer) ? bearer : null;
+  if (bearer === '') return null;
+  const query = request.query as { grant?: unknown } | undefined;
+  return typeof query?.grant === 'string' ? query.grant : null;
 }
 
 /** A host name as DNS compares it: case-insensitive, a trailing root dot and any port ignored. */
@@ -87,6 +109,7 @@ export function tenantOf(request: FastifyRequest): KeyPrincipal {
 
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('grantToken', null);
 
   const suffix = `.${normaliseHost(deps.publicHost)}`;
   function workspaceHost(request: FastifyRequest): string | null {
@@ -146,6 +169,14 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
 
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config?.access ?? DEFAULT_POLICY;
+    if (policy.kind === 'tenant' && policy.grants) {
+      const grant = presentedGrant(request);
+      if (grant !== null) {
+        request.grantToken = grant;
+        await deps.limits.anonymous(request, reply, 'anonymous');
+        return;
+      }
+    }
     if (policy.kind === 'tenant') return authenticateTenant(request, reply, policy);
     if (policy.kind === 'admin') {
       const token = bearerToken(request);

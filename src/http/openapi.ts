@@ -26,6 +26,11 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
             description: 'Workspace API key: <prefix>dpp_token_<secret>',
           },
           platformAdmin: { type: 'http', scheme: 'bearer', description: 'PLATFORM_ADMIN_TOKEN' },
+          grantToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Access grant token: dpp_li_<secret> or dpp_auth_<secret> (or ?grant=<token>)',
+          },
         },
       },
     },
@@ -33,7 +38,10 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       // Routes declare their access policy once; the document's security section follows from it.
       const access = route.config?.access;
       if (access?.kind !== 'tenant' || !schema) return { schema, url };
-      return { schema: { ...schema, security: [{ apiKey: [] }] }, url };
+      const security: Record<string, string[]>[] = access.grants
+        ? [{ apiKey: [] }, { grantToken: [] }]
+        : [{ apiKey: [] }];
+      return { schema: { ...schema, security }, url };
     },
   });
 

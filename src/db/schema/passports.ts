@@ -102,6 +102,12 @@ export const passportAccessLog = pgTable(
     /** What was read: resolve, history, version, unit. */
     action: text('action').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The grant read with, when a grant holder read. */
+    grantId: uuid('grant_id'),
+    /** The representation served: json-ld, html, … */
+    representation: text('representation'),
+    /** The caller's address, truncated (IPv4 /24, IPv6 /48). */
+    clientAddress: text('client_address'),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),

@@ -80,4 +80,12 @@ describe('tierView', () => {
       expect(result.valid).toBe(true);
     }
   });
+
+  it('reads the metadata of rule-checked categories as public instead of failing', () => {
+    const document = { ...batteryPassportDocument(), category: 'toys', metadata: { ageGroup: '3+' } };
+    for (const tier of ['public', 'legitimate-interest', 'authority'] as AccessTier[]) {
+      const view = tierView(document, tier, { requestAccessUrl: REQUEST });
+      expect(view.metadata).toEqual({ ageGroup: '3+' });
+    }
+  });
 });

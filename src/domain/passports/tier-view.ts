@@ -4,7 +4,12 @@
 // owner's says what it holds back in a `restrictedData` marker. A sealed document's view gets the
 // proof of a masked view (docs/sealing.md, section 7), so it still verifies offline.
 import { fieldAccess } from '../categories/schemas/index.ts';
-import { ACCESS_TIERS, type AccessTier, type SchemaCategory } from '../categories/types.ts';
+import {
+  ACCESS_TIERS,
+  type AccessTier,
+  SCHEMA_CATEGORIES,
+  type SchemaCategory,
+} from '../categories/types.ts';
 import { hasSeal, maskedProof } from '../seal/index.ts';
 
 export const rankOf = (tier: AccessTier) => ACCESS_TIERS.indexOf(tier);
@@ -60,7 +65,10 @@ export function tierView(
   const category = document.category as SchemaCategory;
   const masking: Masking = { category, tier, removed: new Map() };
   const view: Record<string, Json> = { ...document };
-  if (isObject(document.metadata)) view.metadata = maskValue(document.metadata, '', masking);
+  // Rule-checked categories (toys, cosmetics, …) have no schema and so no annotations: their
+  // metadata reads as public, as `fieldAccess` answers for fields a schema does not know.
+  const annotated = (SCHEMA_CATEGORIES as readonly string[]).includes(category);
+  if (isObject(document.metadata) && annotated) view.metadata = maskValue(document.metadata, '', masking);
   if ('manufacturingFacility' in document) {
     const facility = withoutStreetAddress(document.manufacturingFacility);
     if (facility !== document.manufacturingFacility)

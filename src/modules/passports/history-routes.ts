@@ -1,4 +1,6 @@
 // Passport history: the version list, one archived version, and the version current at an instant.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
@@ -11,12 +13,45 @@ import {
   readPaging,
   TENANT_ERRORS,
 } from '../../http/schemas.ts';
-import { documentAt, listHistory, versionDocument } from './history.ts';
+import { grantFromToken } from '../grants/service.ts';
+import {
+  documentAt,
+  documentAtForGrant,
+  type GrantReader,
+  listHistory,
+  listHistoryForGrant,
+  versionDocument,
+  versionDocumentForGrant,
+} from './history.ts';
 
 import { AtQuery, HistoryResponse, IdParams, PassportDocumentSchema, VersionParams } from './schemas.ts';
 
 const tags = ['Passport history'];
-const access = { kind: 'tenant', permission: 'passport:read' } as const;
+
+// Documented on each route: the auth hook reads it before validation (request.grantToken).
+const grantQuery = {
+  grant: Type.Optional(
+    Type.String({ description: 'an access grant token, for callers that cannot send Authorization' }),
+  ),
+};
+const HistoryQuery = Type.Object({ ...PagingQuery.properties, ...grantQuery });
+const HistoryAtQuery = Type.Object({ ...AtQuery.properties, ...grantQuery });
+const VersionQuery = Type.Object(grantQuery);
+// Open to API keys and to grant holders (Bearer dpp_li_/dpp_auth_ or ?grant=).
+const access = { kind: 'tenant', permission: 'passport:read', grants: true } as const;
+
+/**
+ * The grant reader of a request carrying a grant token, or null for an API-key request. A token that
+ * names no usable grant (unknown, revoked, expired, pending) reads as a passport not found, as the
+ * spec says. Grant answers are private to their holder and must not leak through a Referer.
+ */
+async function grantReader(services: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  if (request.grantToken === null) return null;
+  reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+  const grant = await grantFromToken(services, request.grantToken);
+  if (!grant) throw notFound('Passport not found');
+  return { grant, clientAddress: request.ip } satisfies GrantReader;
+}
 
 export async function passportHistoryRoutes(app: App, services: AppContext): Promise<void> {
   app.get(
@@ -27,13 +62,16 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         tags,
         summary: 'Archived versions, newest first',
         params: IdParams,
-        querystring: PagingQuery,
+        querystring: HistoryQuery,
         response: { 200: HistoryResponse, ...errorResponses(...TENANT_ERRORS) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = readPaging(request.query);
-      const history = await listHistory(services, actorOf(request), request.params.id, page, limit);
+      const reader = await grantReader(services, request, reply);
+      const history = reader
+        ? await listHistoryForGrant(services, reader, request.params.id, page, limit)
+        : await listHistory(services, actorOf(request), request.params.id, page, limit);
       return { success: true as const, ...history };
     },
   );
@@ -46,7 +84,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         tags,
         summary: 'The passport document current at an instant (?at=<ISO 8601>)',
         params: IdParams,
-        querystring: AtQuery,
+        querystring: HistoryAtQuery,
         response: {
           200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The document current at that instant'),
           ...errorResponses(...TENANT_ERRORS),
@@ -54,7 +92,10 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       },
     },
     async (request, reply) => {
-      const text = await documentAt(services, actorOf(request), request.params.id, request.query.at);
+      const reader = await grantReader(services, request, reply);
+      const text = reader
+        ? await documentAtForGrant(services, reader, request.params.id, request.query.at)
+        : await documentAt(services, actorOf(request), request.params.id, request.query.at);
       return sendText(reply, 200, LD_JSON, text);
     },
   );
@@ -67,6 +108,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
         tags,
         summary: 'One archived version as a document',
         params: VersionParams,
+        querystring: VersionQuery,
         response: {
           200: mediaResponse(LD_MEDIA, PassportDocumentSchema, 'The archived document, as it was served'),
           ...errorResponses(...TENANT_ERRORS),
@@ -77,7 +119,10 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       // Versions are stored as 32-bit integers: a larger number names no version.
       const version = /^\d{1,10}$/.test(request.params.version) ? Number(request.params.version) : 0;
       if (version < 1 || version > 2_147_483_647) throw notFound('No such version');
-      const text = await versionDocument(services, actorOf(request), request.params.id, version);
+      const reader = await grantReader(services, request, reply);
+      const text = reader
+        ? await versionDocumentForGrant(services, reader, request.params.id, version)
+        : await versionDocument(services, actorOf(request), request.params.id, version);
       return sendText(reply, 200, LD_JSON, text);
     },
   );

@@ -21,6 +21,14 @@ export {
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
+/**
+ * The passport a reference names in a workspace, without an actor: for grant holders, whose grant
+ * names the workspace and whose coverage the grants module judges. Null when there is none.
+ */
+export function findPassportInWorkspace(db: Executor, tenantId: string, reference: string) {
+  return store.findPassport(db, tenantId, parsePassportReference(reference));
+}
+
 /** The passport a reference names, within the actor's workspace and operator scope. */
 export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
   const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);

@@ -1,0 +1,55 @@
+// The passport access log as its owner reads it: who read the passport with a grant, in which tier
+// and representation, when, and from which network; newest first, in cursor pages.
+import type { ServiceContext } from '../../context.ts';
+import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
+import type { Actor } from '../../http/actor.ts';
+import { badRequest } from '../../http/errors.ts';
+import { resolvePassport } from '../passports/service.ts';
+import * as store from './store.ts';
+
+export interface AccessLogEntry {
+  id: string;
+  at: string;
+  tier: string;
+  action: string;
+  accessor: string;
+  grantId: string | null;
+  representation: string | null;
+  clientAddress: string | null;
+}
+
+const toEntry = (row: store.AccessLogRow): AccessLogEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  tier: row.tier,
+  action: row.action,
+  accessor: row.accessor,
+  grantId: row.grantId,
+  representation: row.representation,
+  clientAddress: row.clientAddress,
+});
+
+export async function listAccessLog(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const passport = await resolvePassport(services.db, actor, reference);
+  let after: { at: Date; id: string } | null = null;
+  if (cursor !== undefined && cursor !== '') {
+    const position = decodeCursor(cursor);
+    if (!position) throw badRequest('cursor is not one this service handed out');
+    // Entries are stamped by the service clock, in whole milliseconds.
+    after = { at: new Date(Number(BigInt(position.recordedUs) / 1000n)), id: position.id };
+  }
+  const rows = await store.listAccessLog(services.db, actor.tenantId, passport.id, limit + 1, after);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({ recordedUs: String(BigInt(last.at.getTime()) * 1000n), id: last.id })
+      : null;
+  return { passportId: passport.id, productId: passport.productId, entries: page.map(toEntry), nextCursor };
+}

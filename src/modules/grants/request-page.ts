@@ -1,0 +1,94 @@
+// The hosted request-access pages as plain data for the `request-access` template: the form, the
+// confirmation with the private status link, the status (with the one-time token), and not found.
+import type { Lang } from '../../http/i18n.ts';
+import { t } from '../../http/i18n.ts';
+import { REQUESTER_ROLES, type RequestStatus } from './requests.ts';
+
+export const REQUEST_PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
+main{max-width:40rem;margin:0 auto;padding:1.25rem}h1{font-size:1.5rem;margin:0 0 1rem;overflow-wrap:anywhere}
+form,section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1rem}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}input,select,textarea{box-sizing:border-box;width:100%;
+font:inherit;padding:.5rem;border:1px solid #6e7781;border-radius:6px;background:#fff;color:#1b1f24}
+textarea{min-height:7rem}.hint{color:#57606a;font-size:.9rem;margin:.25rem 0 0}
+button{margin-top:1rem;font:inherit;font-weight:600;padding:.6rem 1.2rem;border:0;border-radius:6px;
+background:#0b5cad;color:#fff;cursor:pointer}button:focus-visible,input:focus-visible,select:focus-visible,
+textarea:focus-visible,a:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}.error{color:#a40e26;font-weight:600}
+code{display:block;padding:.5rem;background:#eef1f4;border-radius:6px;overflow-wrap:anywhere;font-size:.9rem}
+a{color:#0b5cad;overflow-wrap:anywhere}.hp{display:none}p{overflow-wrap:anywhere}`;
+
+export interface FormValues {
+  organisation: string;
+  role: string;
+  name: string;
+  email: string;
+  purpose: string;
+}
+
+const EMPTY: FormValues = { organisation: '', role: '', name: '', email: '', purpose: '' };
+
+const words = (lang: Lang) => (key: string, params?: Record<string, string>) =>
+  t(lang, `requestAccess.${key}`, params);
+
+function page(lang: Lang, view: string, title: string, extra: Record<string, unknown>) {
+  return { lang, view, title, style: REQUEST_PAGE_STYLE, ...extra };
+}
+
+export function formPage(
+  lang: Lang,
+  passport: { id: string; productId: string },
+  values: FormValues = EMPTY,
+  invalid = false,
+) {
+  const w = words(lang);
+  return page(lang, 'form', w('title'), {
+    intro: w('intro', { productId: passport.productId }),
+    action: `/request-access/${passport.id}?lang=${lang}`,
+    invalid: invalid ? w('invalid') : null,
+    values,
+    labels: {
+      organisation: w('organisation'),
+      role: w('role'),
+      chooseRole: w('chooseRole'),
+      name: w('name'),
+      email: w('email'),
+      purpose: w('purpose'),
+      purposeHint: w('purposeHint'),
+      submit: w('submit'),
+      privacy: w('privacy'),
+    },
+    roles: REQUESTER_ROLES.map((role) => ({ value: role, label: w(`roles.${role}`) })),
+  });
+}
+
+export function sentPage(lang: Lang, statusUrl: string | null) {
+  const w = words(lang);
+  return page(lang, 'sent', w('sentTitle'), {
+    body: w('sentBody'),
+    statusUrl,
+    keepPrivate: w('keepPrivate'),
+  });
+}
+
+export function statusPage(
+  lang: Lang,
+  status: RequestStatus,
+  collect: { action: string; key: string } | null,
+  token: string | null,
+) {
+  const w = words(lang);
+  return page(lang, 'status', w('statusTitle'), {
+    tierLabel: w('tierLabel'),
+    tier: w(`tiers.${status.tier}`),
+    stateLabel: w('stateLabel'),
+    state: token ? w('states.justCollected') : w(`states.${status.state}`),
+    collect: collect ? { ...collect, label: w('collect') } : null,
+    token: token ? { value: token, title: w('tokenTitle'), note: w('tokenNote') } : null,
+  });
+}
+
+export function missingPage(lang: Lang, which: 'passport' | 'link') {
+  const w = words(lang);
+  return page(lang, 'missing', w(which === 'passport' ? 'notFoundTitle' : 'linkInvalidTitle'), {
+    body: w(which === 'passport' ? 'notFoundBody' : 'linkInvalidBody'),
+  });
+}
