@@ -69,11 +69,12 @@ describe('firstJsonProblem', () => {
     const bad = fc.constantFrom('\u0000', '\ud800', '\udfff', 'x\u0000y');
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 5 }), bad, fc.nat(), (value, poison, seed) => {
+        // Arbitrary JSON may hold a `__proto__` key, itself refused: such values prove nothing here.
+        fc.pre(firstJsonProblem(value) === null);
         const { strings } = poisonAt(value, -1, poison);
         fc.pre(strings > 0);
         const { result } = poisonAt(value, seed % strings, poison);
         expect(firstJsonProblem(result)).not.toBeNull();
-        expect(firstJsonProblem(value)).toBeNull();
       }),
     );
   });
