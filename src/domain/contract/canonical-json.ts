@@ -5,10 +5,12 @@
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort())
-    sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
-  return sorted;
+  // fromEntries defines own properties, so a key named __proto__ stays a key.
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+  );
 }
 
 export function canonicalJson(value: unknown): string {

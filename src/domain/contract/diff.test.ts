@@ -224,7 +224,11 @@ describe('diffContracts', () => {
 });
 
 // Random response schemas: objects whose fields are strings, enums or nested objects.
-const fieldName = fc.stringMatching(/^[a-z][a-zA-Z]{0,6}$/);
+// Names an object's prototype also answers to are fields like any other.
+const fieldName = fc.oneof(
+  fc.stringMatching(/^[a-z][a-zA-Z]{0,6}$/),
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty'),
+);
 const leaf = fc.oneof(
   fc.constant<Json>({ type: 'string' }),
   fc.constant<Json>({ type: 'integer' }),
@@ -273,6 +277,23 @@ describe('diffContracts, on random contracts', () => {
         };
         expect(diffContracts(contract({ response }), contract({ response: without })).bump).toBe('MAJOR');
         expect(diffContracts(contract({ response: without }), contract({ response })).bump).toBe('MINOR');
+      }),
+    );
+  });
+
+  it('takes a new optional request field as MINOR, a new required one and any removal as MAJOR', () => {
+    fc.assert(
+      fc.property(objectSchema, fieldName, schema, fc.boolean(), (request, name, field, required) => {
+        fc.pre(!Object.hasOwn(request.properties as Json, name));
+        const names = request.required as string[];
+        const more = {
+          ...request,
+          properties: { ...(request.properties as Json), [name]: field },
+          required: required ? [...names, name] : names,
+        };
+        const added = diffContracts(contract({ request }), contract({ request: more })).bump;
+        expect(added).toBe(required ? 'MAJOR' : 'MINOR');
+        expect(diffContracts(contract({ request: more }), contract({ request })).bump).toBe('MAJOR');
       }),
     );
   });

@@ -106,8 +106,8 @@ function compareSecuritySchemes(ctx: Context): void {
   const b = asObject(asObject(ctx.after.components).securitySchemes);
   for (const name of union(a, b)) {
     const where = `security scheme ${name}`;
-    if (!(name in b)) ctx.out.add('MAJOR', where, 'security scheme removed');
-    else if (!(name in a)) ctx.out.add('MINOR', where, 'security scheme added');
+    if (!Object.hasOwn(b, name)) ctx.out.add('MAJOR', where, 'security scheme removed');
+    else if (!Object.hasOwn(a, name)) ctx.out.add('MINOR', where, 'security scheme added');
     else {
       const { description: da, ...restA } = asObject(a[name]);
       const { description: db, ...restB } = asObject(b[name]);
@@ -242,8 +242,8 @@ function compareRequestBody(rawA: unknown, rawB: unknown, where: string, ctx: Co
 function compareResponses(a: Json, b: Json, where: string, ctx: Context): void {
   for (const status of union(a, b)) {
     const at = `${where} response ${status}`;
-    if (!(status in b)) ctx.out.add('MAJOR', at, 'response removed');
-    else if (!(status in a)) ctx.out.add('MINOR', at, 'response added');
+    if (!Object.hasOwn(b, status)) ctx.out.add('MAJOR', at, 'response removed');
+    else if (!Object.hasOwn(a, status)) ctx.out.add('MINOR', at, 'response added');
     else {
       const ra = asObject(resolve(a[status], ctx.before));
       const rb = asObject(resolve(b[status], ctx.after));
@@ -274,9 +274,9 @@ function compareHeaders(a: Json, b: Json, where: string, ctx: Context): void {
 function compareContent(a: Json, b: Json, where: string, side: Side, ctx: Context): void {
   for (const type of union(a, b)) {
     const at = `${where} ${type}`;
-    if (!(type in b))
+    if (!Object.hasOwn(b, type))
       ctx.out.add('MAJOR', at, `${side === 'request' ? 'accepted' : 'offered'} media type removed`);
-    else if (!(type in a))
+    else if (!Object.hasOwn(a, type))
       ctx.out.add('MINOR', at, `${side === 'request' ? 'accepted' : 'offered'} media type added`);
     else {
       const ma = asObject(a[type]);
@@ -363,7 +363,7 @@ function compareTypes(a: Json, b: Json, where: string, narrower: Bump, wider: Bu
 /** Enumerated values, with `const` read as a one-value enum. */
 function enumOf(schema: Json): Set<string> | null {
   if (Array.isArray(schema.enum)) return new Set(schema.enum.map(stableString));
-  if ('const' in schema) return new Set([stableString(schema.const)]);
+  if (Object.hasOwn(schema, 'const')) return new Set([stableString(schema.const)]);
   return null;
 }
 
@@ -391,8 +391,8 @@ function compareProperties(a: Json, b: Json, where: string, side: Side, ctx: Con
   const rb = new Set(asArray(b.required).map(String));
   for (const name of union(pa, pb)) {
     const at = `${where} .${name}`;
-    if (!(name in pb)) ctx.out.add('MAJOR', at, `${side} field removed`);
-    else if (!(name in pa)) {
+    if (!Object.hasOwn(pb, name)) ctx.out.add('MAJOR', at, `${side} field removed`);
+    else if (!Object.hasOwn(pa, name)) {
       if (side === 'request' && rb.has(name)) ctx.out.add('MAJOR', at, 'required request field added');
       else ctx.out.add('MINOR', at, `${side === 'request' ? 'optional request' : 'response'} field added`);
     } else {
@@ -410,7 +410,7 @@ function compareProperties(a: Json, b: Json, where: string, side: Side, ctx: Con
   // Required names without a declared property (allowed by JSON Schema) still bind requests.
   if (side === 'request') {
     for (const name of rb) {
-      if (!ra.has(name) && !(name in pb))
+      if (!ra.has(name) && !Object.hasOwn(pb, name))
         ctx.out.add('MAJOR', `${where} .${name}`, 'request field newly required');
     }
   }
