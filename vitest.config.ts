@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/conformance/**'],
+    exclude: ['test/conformance/**', 'test/scale/**'],
     pool: 'forks',
     isolate: false,
     testTimeout: 20_000,

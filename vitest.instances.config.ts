@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Several instances on one PostgreSQL and one Redis (TEST_DATABASE_URL, REDIS_URL): run by .ci/run
+// in its PostgreSQL step, never by the main suite, which has no PostgreSQL of its own.
+export default defineConfig({
+  test: {
+    include: ['test/scale/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // The tests are steps of one scenario on one pair of instances.
+    sequence: { concurrent: false },
+  },
+});
