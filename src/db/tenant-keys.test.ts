@@ -17,6 +17,9 @@ const UNSCOPED_INDEXES = [
   'passports_public_product_idx', // public resolution by GS1 key (GTIN)
   'battery_units_public_id_idx', // public resolution by unit id
   'idempotency_keys_created_idx', // the hourly purge across workspaces
+  'access_grants_token_idx', // resolving a presented grant token
+  'access_grants_id_idx', // a requester's private status link (request id and secret)
+  'webhook_outbox_due_idx', // the delivery workers' claim of due rows across workspaces
 ];
 
 const tables = (Object.values(schema) as unknown[])
@@ -31,7 +34,10 @@ describe('keys by workspace', () => {
   for (const table of tables.filter((t) => !NODE_WIDE.includes(t.name))) {
     it(`${table.name} is keyed and indexed by tenant_id first`, () => {
       expect(table.columns.find((c) => c.name === 'tenant_id')?.notNull).toBe(true);
-      const primary = table.primaryKeys[0]?.columns.map((c) => c.name) ?? [];
+      // A table keyed by the workspace alone declares its primary key on the column.
+      const primary =
+        table.primaryKeys[0]?.columns.map((c) => c.name) ??
+        table.columns.filter((c) => c.primary).map((c) => c.name);
       expect(primary[0]).toBe('tenant_id');
       for (const foreign of table.foreignKeys) {
         const reference = foreign.reference();
