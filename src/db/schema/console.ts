@@ -33,6 +33,8 @@ export const members = pgTable(
     totpSecret: text('totp_secret'),
     /** A secret offered by an enrolment not yet confirmed with a code. */
     totpPending: text('totp_pending'),
+    /** The last TOTP time step accepted, so that a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     /** SHA-256 of each unused recovery code. */
     recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
     failedSignIns: integer('failed_sign_ins').notNull().default(0),

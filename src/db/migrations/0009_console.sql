@@ -32,6 +32,7 @@ CREATE TABLE "members" (
 	"manage_members" boolean DEFAULT false NOT NULL,
 	"totp_secret" text,
 	"totp_pending" text,
+	"totp_last_step" integer,
 	"recovery_codes" text[] DEFAULT '{}'::text[] NOT NULL,
 	"failed_sign_ins" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,
