@@ -1,6 +1,7 @@
 // buildApp: the whole HTTP service as a Fastify instance, without listening and without globals,
 // so tests build as many as they like against one store.
 
+import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -20,6 +21,12 @@ import { registerQueryStringChecks } from './http/query-strings.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import {
+  consoleAdminRoutes,
+  consoleApiRoutes,
+  sessionKeys,
+  sessionService,
+} from './modules/console/service.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
@@ -116,6 +123,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       for (const stop of unsubscribe) stop();
     });
   }
+  // Cookies are parsed before the auth hook runs, which reads the console's session cookie.
+  await app.register(fastifyCookie, { hook: 'onRequest' });
+  const sealing = sealingSetup(config, options.masterKey);
+  const sessions = sessionService(
+    { db, clock, baseUrl: config.publicBaseUrl, sealing },
+    sessionKeys(sealing.masterKey),
+  );
   registerAuth(app, {
     lookupKey: (token) => principals.lookup(token),
     forgetWorkspace: (tenantId) => {
@@ -125,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
+    sessions: sessions.auth,
   });
   await registerOpenApi(app, config.publicBaseUrl);
 
@@ -141,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     clock,
     baseUrl: config.publicBaseUrl,
-    sealing: sealingSetup(config, options.masterKey),
+    sealing,
     lookupKey: (token) => principals.lookup(token),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
@@ -165,6 +180,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);
     await gs1Routes(routes, context);
+    await consoleAdminRoutes(routes, context);
+    await consoleApiRoutes(routes, context, sessions);
   });
   await app.ready();
   return app;
