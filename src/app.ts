@@ -24,6 +24,7 @@ import { categoryRoutes } from './modules/categories/routes.ts';
 import {
   consoleAdminRoutes,
   consoleApiRoutes,
+  consolePages,
   sessionKeys,
   sessionService,
 } from './modules/console/service.ts';
@@ -182,6 +183,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await gs1Routes(routes, context);
     await consoleAdminRoutes(routes, context);
     await consoleApiRoutes(routes, context, sessions);
+    // The console acts through the node's own API, as the signed-in member.
+    await consolePages(routes, context, sessions, (request) => app.inject(request));
   });
   await app.ready();
   return app;

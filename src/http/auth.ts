@@ -55,7 +55,12 @@ export type AccessPolicy =
    * A console member's own business (their session, MFA, the console's pages): a session only,
    * no plan or MFA gate, CSRF on cookie writes. `optional` leaves the principal null without one.
    */
-  | { kind: 'member'; optional?: boolean };
+  | {
+      kind: 'member';
+      optional?: boolean;
+      /** A console form: its CSRF token comes in the body, checked by the handler once parsed. */
+      formCsrf?: boolean;
+    };
 
 export type KeyLookup = KeyPrincipal | 'revoked' | 'expired' | null;
 
@@ -129,13 +134,16 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
 
   // A session cookie counts only where no Authorization header is sent; a cookie write must carry
   // the session's CSRF token, a Bearer one is exempt (a browser never adds it on its own).
-  async function sessionFromCookie(request: FastifyRequest): Promise<SessionPrincipal | null> {
+  async function sessionFromCookie(
+    request: FastifyRequest,
+    formCsrf = false,
+  ): Promise<SessionPrincipal | null> {
     const sessions = deps.sessions;
     const cookie = sessions ? request.cookies?.[sessions.cookieName] : undefined;
     if (!sessions || !cookie) return null;
     const found = await sessions.lookup(cookie, 'cookie');
     if (!found) return null;
-    if (!SAFE_METHODS.has(request.method)) {
+    if (!SAFE_METHODS.has(request.method) && !formCsrf) {
       const presented = request.headers['x-csrf-token'];
       if (typeof presented !== 'string' || !sessions.sameCsrfToken(found.session.id, presented)) {
         throw new AppError(
@@ -181,12 +189,15 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     }
   }
 
-  async function authenticateMember(request: FastifyRequest, policy: { optional?: boolean }) {
+  async function authenticateMember(
+    request: FastifyRequest,
+    policy: { optional?: boolean; formCsrf?: boolean },
+  ) {
     const token = bearerToken(request);
     const found =
       token && deps.sessions?.looksLikeSession(token)
         ? await deps.sessions.lookup(token, 'bearer')
-        : await sessionFromCookie(request);
+        : await sessionFromCookie(request, policy.formCsrf);
     if (!found) {
       if (policy.optional) return;
       throw unauthorized('Sign in to the console first');

@@ -1,0 +1,95 @@
+// Passports in the console: the list with status and category filters and a search, and one
+// passport's owner view. Both read the passports API as the member.
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { pageFrames } from './frame.ts';
+import { apiMessage, callApi, type Inject, PAGE_ANSWERS, renderPage } from './pages.ts';
+import type { SessionService } from './sessions.ts';
+
+const hide = true;
+const access = { kind: 'member', optional: true, formCsrf: true } as const;
+const STATUSES = ['DRAFT', 'ACTIVE', 'RECALLED', 'DECOMMISSIONED', 'ARCHIVED'];
+const ListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(Type.String({ maxLength: 20 })),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.String({ maxLength: 12 })),
+  lang: Type.Optional(Type.String({ maxLength: 35 })),
+});
+const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
+
+export async function passportPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+
+  app.get(
+    '/console/passports',
+    { config: { access }, schema: { hide, querystring: ListQuery, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.title'));
+      const { q = '', status = '', category = '' } = request.query;
+      const pageNumber = /^\d{1,9}$/.test(request.query.page ?? '') ? Number(request.query.page) : 1;
+      const search = new URLSearchParams({ limit: '50', page: String(pageNumber) });
+      if (q) search.set('q', q);
+      if (STATUSES.includes(status)) search.set('status', status);
+      if (category) search.set('category', category);
+      try {
+        const list = await callApi(inject, page.principal, 'GET', `/api/v1/passports?${search}`);
+        if (list.status !== 200)
+          throw new AppError(
+            list.status === 403 ? 'INSUFFICIENT_PERMISSION' : 'BAD_REQUEST',
+            apiMessage(list.body),
+          );
+        const filters = new URLSearchParams(search);
+        filters.delete('limit');
+        filters.delete('page');
+        return renderPage(reply, 200, 'passports', frame, {
+          passports: list.body.passports,
+          total: list.body.total,
+          pageNumber,
+          totalPages: list.body.totalPages,
+          filterQuery: filters.toString(),
+          statuses: STATUSES,
+          filter: { q, status, category },
+        });
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  app.get(
+    '/console/passports/:id',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.one'));
+      try {
+        const found = await callApi(
+          inject,
+          page.principal,
+          'GET',
+          `/api/v1/passports/${encodeURIComponent(request.params.id)}`,
+        );
+        if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
+        if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
+        const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
+        return renderPage(
+          reply,
+          200,
+          'passport',
+          { ...frame, title: String(passport.productId ?? frame.title) },
+          {
+            passport,
+            document: JSON.stringify(passport, null, 2),
+          },
+        );
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+}
