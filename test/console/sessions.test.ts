@@ -192,3 +192,75 @@ describe('console sessions', () => {
     expect((await signIn(app, workspace, 'carol@example.com')).statusCode).toBe(200);
   });
 });
+
+describe('removing a member', () => {
+  let app: App;
+  let workspace: TestWorkspace;
+  beforeAll(async () => {
+    app = await testApp();
+    workspace = await createWorkspace(app, 'enterprise');
+    await addMember(app, workspace, 'boss@example.com');
+  });
+  afterAll(() => app.close());
+
+  it('ends its sessions at once, refuses its sign-in, and lets it be invited again', async () => {
+    const boss = await session(app, workspace, 'boss@example.com');
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/console/api/invitations',
+      headers: bearer(boss.token),
+      payload: { email: 'temp@example.com', role: 'AUDITOR' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const token = invitationToken(invited.json().url);
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/console/api/invitations/accept',
+      payload: { token, password: PASSWORD },
+    });
+    const tempId = accepted.json().member.id as string;
+    const temp = await session(app, workspace, 'temp@example.com');
+
+    // An auditor who does not manage members can neither invite nor remove.
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: `/console/api/members/${tempId}`,
+      headers: bearer(temp.token),
+    });
+    expect(refused.statusCode).toBe(403);
+    const roster = await app.inject({
+      method: 'GET',
+      url: '/console/api/members',
+      headers: bearer(boss.token),
+    });
+    const bossId = roster.json().members.find((m: { email: string }) => m.email === 'boss@example.com').id;
+    const self = await app.inject({
+      method: 'DELETE',
+      url: `/console/api/members/${bossId}`,
+      headers: bearer(boss.token),
+    });
+    expect(self.statusCode).toBe(400);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/console/api/members/${tempId}`,
+      headers: bearer(boss.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(temp.token) })).statusCode,
+    ).toBe(401);
+    expect((await signIn(app, workspace, 'temp@example.com')).statusCode).toBe(401);
+    const list = await app.inject({
+      method: 'GET',
+      url: '/console/api/members',
+      headers: bearer(boss.token),
+    });
+    expect(list.json().members.map((m: { email: string }) => m.email)).toEqual(['boss@example.com']);
+
+    await addMember(app, workspace, 'temp@example.com', 'RECYCLER');
+    const back = await session(app, workspace, 'temp@example.com');
+    const whoami = await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(back.token) });
+    expect(whoami.json().auth.role).toBe('RECYCLER');
+  });
+});

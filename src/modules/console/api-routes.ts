@@ -15,6 +15,7 @@ import {
   EnrolmentResponse,
   InvitationBody,
   InvitationResponse,
+  MemberIdParams,
   MemberListResponse,
   RecoveryCodesResponse,
   SessionResponse,
@@ -178,6 +179,30 @@ export async function consoleApiRoutes(
         request.body,
       );
       return reply.code(201).send({ success: true, ...created });
+    },
+  );
+
+  app.delete(
+    '/console/api/members/:id',
+    {
+      config: { access: member },
+      schema: {
+        tags,
+        summary: 'Remove a member: the account is disabled and every session of it ends',
+        params: MemberIdParams,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 500) },
+      },
+    },
+    async (request, reply) => {
+      const principal = sessionOf(request);
+      assertMfaSatisfied(principal);
+      await members.removeMember(
+        context,
+        principal.tenant.id,
+        { memberId: principal.member.id, manageMembers: principal.member.manageMembers },
+        request.params.id,
+      );
+      return reply.code(204).send(null);
     },
   );
 

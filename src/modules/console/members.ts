@@ -68,7 +68,8 @@ export async function inviteMember(
   const actor = inviter === 'platformAdmin' ? 'platform-admin' : `user:${inviter.memberId}`;
   return db.transaction(async (tx) => {
     if (!(await store.tenantById(tx, tenantId))) throw notFound('Workspace not found');
-    if (await store.memberByEmail(tx, tenantId, email)) throw badRequest('This email is already a member');
+    const existing = await store.memberByEmail(tx, tenantId, email);
+    if (existing && !existing.disabledAt) throw badRequest('This email is already a member');
     const row = await store.insertInvitation(tx, {
       tenantId,
       email,
@@ -108,13 +109,12 @@ export async function acceptInvitation({ db, clock }: ServiceContext, token: str
     if (!row || row.acceptedAt !== null || row.expiresAt <= now) {
       throw notFound('This invitation is unknown, used or expired');
     }
-    const member = await store.insertMember(tx, {
-      tenantId: row.tenantId,
-      email: row.email,
-      passwordHash,
-      role: row.role,
-      manageMembers: row.manageMembers,
-    });
+    const fields = { passwordHash, role: row.role, manageMembers: row.manageMembers };
+    // A removed member invited again comes back as a new start: new password, no second factor.
+    const removed = await store.memberByEmail(tx, row.tenantId, row.email);
+    const member = removed?.disabledAt
+      ? await store.reviveMember(tx, row.tenantId, removed.id, fields)
+      : await store.insertMember(tx, { tenantId: row.tenantId, email: row.email, ...fields });
     await store.acceptInvitation(tx, row.tenantId, row.id, now);
     await recordChange(tx, row.tenantId, `user:${member.id}`, now, {
       action: 'member.joined',
@@ -129,4 +129,32 @@ export async function acceptInvitation({ db, clock }: ServiceContext, token: str
 
 export async function listMembers({ db }: ServiceContext, tenantId: string): Promise<MemberRecord[]> {
   return (await store.listMembers(db, tenantId)).map(toMemberRecord);
+}
+
+/**
+ * Removes a member: the account is disabled (kept for the audit trail, which names it) and every
+ * session of it ends at once. A member cannot remove itself, so a workspace keeps someone in charge.
+ */
+export async function removeMember(
+  { db, clock }: ServiceContext,
+  tenantId: string,
+  remover: { memberId: string; manageMembers: boolean },
+  memberId: string,
+): Promise<void> {
+  if (!remover.manageMembers)
+    throw new AppError('FORBIDDEN', 'Only members who manage members can remove one');
+  if (remover.memberId === memberId) throw badRequest('A member cannot remove itself');
+  const now = clock();
+  await db.transaction(async (tx) => {
+    const row = await store.memberById(tx, tenantId, memberId, true);
+    if (!row || row.disabledAt) throw notFound('Member not found');
+    await store.updateMember(tx, tenantId, memberId, { disabledAt: now });
+    await store.endAllSessions(tx, tenantId, memberId, now);
+    await recordChange(tx, tenantId, `user:${remover.memberId}`, now, {
+      action: 'member.removed',
+      subjectType: 'member',
+      subjectId: memberId,
+      details: { email: row.email },
+    });
+  });
 }

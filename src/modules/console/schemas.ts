@@ -104,3 +104,4 @@ export const AcceptedResponse = Type.Object({
 });
 
 export const WorkspaceIdParams = Type.Object({ id: Uuid });
+export const MemberIdParams = Type.Object({ id: Uuid });

@@ -39,7 +39,11 @@ export async function memberById(db: Executor, tenantId: string, id: string, loc
 }
 
 export async function listMembers(db: Executor, tenantId: string) {
-  return db.select().from(members).where(eq(members.tenantId, tenantId)).orderBy(asc(members.email));
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), isNull(members.disabledAt)))
+    .orderBy(asc(members.email));
 }
 
 export async function insertMember(db: Executor, row: typeof members.$inferInsert) {
@@ -50,6 +54,29 @@ export async function insertMember(db: Executor, row: typeof members.$inferInser
     if (isUniqueViolation(error)) throw conflict('A member with this email already exists in the workspace');
     throw error;
   }
+}
+
+export async function reviveMember(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  fields: Pick<typeof members.$inferInsert, 'passwordHash' | 'role' | 'manageMembers'>,
+) {
+  const [row] = await db
+    .update(members)
+    .set({
+      ...fields,
+      disabledAt: null,
+      totpSecret: null,
+      totpPending: null,
+      totpLastStep: null,
+      recoveryCodes: [],
+      failedSignIns: 0,
+      lockedUntil: null,
+    })
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .returning();
+  return row as MemberRow;
 }
 
 export async function updateMember(
@@ -114,6 +141,20 @@ export async function endSession(db: Executor, tenantId: string, sessionId: stri
       and(
         eq(memberSessions.tenantId, tenantId),
         eq(memberSessions.id, sessionId),
+        isNull(memberSessions.endedAt),
+      ),
+    );
+}
+
+/** Ends every session of a member (removed from the workspace). */
+export async function endAllSessions(db: Executor, tenantId: string, memberId: string, now: Date) {
+  await db
+    .update(memberSessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(memberSessions.tenantId, tenantId),
+        eq(memberSessions.memberId, memberId),
         isNull(memberSessions.endedAt),
       ),
     );
