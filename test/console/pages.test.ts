@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
+import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string | string[]>) => {
@@ -153,5 +154,39 @@ describe('console pages', () => {
     expect(joined.statusCode).toBe(303);
     expect(joined.headers.location).toBe(`/console/sign-in?workspace=${workspace.subdomain}`);
     expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+  });
+
+  it('shows operators, facilities, and a passport as its owner and the public see it, with its versions', async () => {
+    const operator = await createOperator(app, workspace, { name: 'Voltaic Cells <SE>' });
+    await createFacility(app, workspace, { name: 'Cell plant Salzgitter', operatorId: operator.id });
+    const operators = await app.inject({ method: 'GET', url: '/console/operators', headers: { cookie } });
+    expect(operators.statusCode).toBe(200);
+    expect(operators.body).toContain('Voltaic Cells &lt;SE&gt;');
+    const facilities = await app.inject({ method: 'GET', url: '/console/facilities', headers: { cookie } });
+    expect(facilities.body).toContain('Cell plant Salzgitter');
+
+    const passport = await createPassport(app, workspace.token, { operatorId: operator.id });
+    const list = await app.inject({
+      method: 'GET',
+      url: `/console/passports?q=${passport.productId}`,
+      headers: { cookie },
+    });
+    expect(list.body).toContain(`/console/passports/${passport.id}`);
+    const view = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}`,
+      headers: { cookie },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.body).toContain('id="owner-tier"');
+    expect(view.body).toContain('id="public-tier"');
+    // Both tiers are shown: the public one is the document anyone resolving the passport gets.
+    expect((view.body.match(/<pre>/g) ?? []).length).toBe(2);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/console/passports/00000000-0000-4000-8000-000000000000',
+      headers: { cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -10,6 +10,7 @@ import type { App } from '../../src/context.ts';
 import { admin, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
+import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -20,12 +21,16 @@ describe('console in Chromium', () => {
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
+  let passportId: string;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     app = await testApp({ clock: () => new Date(Date.now() + offset) });
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     await addMember(app, workspace, 'eve@example.com');
+    const operator = await createOperator(app, workspace);
+    await createFacility(app, workspace, { operatorId: operator.id });
+    passportId = (await createPassport(app, workspace.token, { operatorId: operator.id })).id;
     base = await serveForBrowser(app);
     browser = await launchBrowser();
   });
@@ -131,17 +136,23 @@ describe('console in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('fits a phone: no sideways scrolling on the keys and passports pages', async () => {
+  it('fits a phone: no sideways scrolling, and axe-core clean, on every page', async () => {
     const { page } = await fresh(PHONE);
     await signIn(page, workspace, 'ada@example.com');
-    for (const path of ['/console/keys', '/console/passports', '/console/members', '/console/security']) {
+    const paths = ['/console/keys', '/console/passports', '/console/operators', '/console/facilities'];
+    for (const path of [
+      ...paths,
+      '/console/members',
+      '/console/security',
+      `/console/passports/${passportId}`,
+    ]) {
       await page.goto(`${base}${path}`);
       const overflow = await page.evaluate<number>(
         'document.documentElement.scrollWidth - window.innerWidth',
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
       expect(await axeViolations(page), path).toEqual([]);
-      await screenshot(page, `${path.split('/').pop()}-phone`);
+      await screenshot(page, `${path.split('/').slice(2).join('-')}-phone`);
     }
   });
 

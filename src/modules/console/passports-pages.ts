@@ -77,6 +77,16 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
         if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
         if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
         const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
+        const id = encodeURIComponent(String(passport.id));
+        // The public tier as anyone resolving the passport gets it: the same request without credentials.
+        const [publicView, history] = await Promise.all([
+          inject({
+            method: 'GET',
+            url: `/passport/${id}`,
+            headers: { accept: 'application/ld+json', host: 'localhost' },
+          }),
+          callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history?limit=50`),
+        ]);
         return renderPage(
           reply,
           200,
@@ -85,6 +95,9 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
           {
             passport,
             document: JSON.stringify(passport, null, 2),
+            publicStatus: publicView.statusCode,
+            publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
+            versions: history.status === 200 ? history.body.versions : [],
           },
         );
       } catch (error) {

@@ -29,6 +29,9 @@ table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}
 code{overflow-wrap:anywhere}
 svg.qr{width:12rem;height:12rem}
+.tiers{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,24rem),1fr))}
+.tiers section{min-width:0}
+pre{margin:0;background:#fff;padding:.5rem;font-size:.85rem}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .filters input,.filters select{width:auto}
 `;
