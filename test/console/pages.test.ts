@@ -189,4 +189,54 @@ describe('console pages', () => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('recalls a passport with a reason and seals it, by form', async () => {
+    const operator = await createOperator(app, workspace);
+    const passport = await createPassport(app, workspace.token, { operatorId: operator.id });
+    const view = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}`,
+      headers: { cookie },
+    });
+    const csrf = csrfIn(view.body);
+    expect(view.body).toContain('<option value="RECALLED">');
+    const recalled = await app.inject({
+      method: 'POST',
+      url: `/console/passports/${passport.id}/status`,
+      headers: { ...FORM, cookie },
+      payload: form({ _csrf: csrf, status: 'RECALLED', reason: 'Cell swelling in lot 7' }),
+    });
+    expect(recalled.statusCode, recalled.body).toBe(200);
+    expect(recalled.body).toContain('role="status"');
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/${passport.id}`,
+      headers: bearer(workspace.token),
+    });
+    expect(read.json().status).toBe('RECALLED');
+    expect(recalled.body).toContain('Cell swelling in lot 7');
+
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/console/passports/${passport.id}/status`,
+      headers: { ...FORM, cookie },
+      payload: form({ _csrf: csrf, status: 'DRAFT' }),
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.body).toContain('role="alert"');
+
+    const sealed = await app.inject({
+      method: 'POST',
+      url: `/console/passports/${passport.id}/seal`,
+      headers: { ...FORM, cookie },
+      payload: form({ _csrf: csrf }),
+    });
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    const after = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/${passport.id}`,
+      headers: bearer(workspace.token),
+    });
+    expect(after.json().digitalSeal).not.toBeNull();
+  });
 });

@@ -1,10 +1,20 @@
 // Passports in the console: the list with status and category filters and a search, and one
 // passport's owner view. Both read the passports API as the member.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { AppError } from '../../http/errors.ts';
-import { pageFrames } from './frame.ts';
-import { apiMessage, callApi, type Inject, PAGE_ANSWERS, renderPage } from './pages.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
+import {
+  apiMessage,
+  callApi,
+  checkFormCsrf,
+  formFields,
+  type Inject,
+  PAGE_ANSWERS,
+  renderPage,
+} from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
@@ -60,6 +70,41 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     },
   );
 
+  /** One passport's page: owner and public tiers side by side, its versions and its actions. */
+  async function passportView(page: SignedInPage, reference: string) {
+    const found = await callApi(
+      inject,
+      page.principal,
+      'GET',
+      `/api/v1/passports/${encodeURIComponent(reference)}`,
+    );
+    if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
+    if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
+    const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
+    const id = encodeURIComponent(String(passport.id));
+    // The public tier as anyone resolving the passport gets it: the same request without credentials.
+    const [publicView, history] = await Promise.all([
+      inject({
+        method: 'GET',
+        url: `/passport/${id}`,
+        headers: { accept: 'application/ld+json', host: 'localhost' },
+      }),
+      callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history?limit=50`),
+    ]);
+    const status = passport.status as PassportStatus;
+    return {
+      title: String(passport.productId ?? page.t('passports.one')),
+      data: {
+        passport,
+        document: JSON.stringify(passport, null, 2),
+        publicStatus: publicView.statusCode,
+        publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
+        versions: history.status === 200 ? history.body.versions : [],
+        moves: PASSPORT_STATUSES.filter((to) => PASSPORT_STATUSES.includes(status) && canMove(status, to)),
+      },
+    };
+  }
+
   app.get(
     '/console/passports/:id',
     { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
@@ -68,41 +113,83 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
       if (!page) return reply;
       const frame = page.frame(page.t('passports.one'));
       try {
-        const found = await callApi(
-          inject,
-          page.principal,
-          'GET',
-          `/api/v1/passports/${encodeURIComponent(request.params.id)}`,
-        );
-        if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
-        if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
-        const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
-        const id = encodeURIComponent(String(passport.id));
-        // The public tier as anyone resolving the passport gets it: the same request without credentials.
-        const [publicView, history] = await Promise.all([
-          inject({
-            method: 'GET',
-            url: `/passport/${id}`,
-            headers: { accept: 'application/ld+json', host: 'localhost' },
-          }),
-          callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history?limit=50`),
-        ]);
-        return renderPage(
-          reply,
-          200,
-          'passport',
-          { ...frame, title: String(passport.productId ?? frame.title) },
-          {
-            passport,
-            document: JSON.stringify(passport, null, 2),
-            publicStatus: publicView.statusCode,
-            publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
-            versions: history.status === 200 ? history.body.versions : [],
-          },
-        );
+        const view = await passportView(page, request.params.id);
+        return renderPage(reply, 200, 'passport', { ...frame, title: view.title }, view.data);
       } catch (error) {
         return refusal(reply, error, frame, 'message', { message: '' });
       }
     },
+  );
+
+  /** A passport action by form: the API's answer decides the status, the page shows the outcome. */
+  async function act(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reference: string,
+    call: (page: SignedInPage) => Promise<{ status: number; body: Record<string, unknown> }>,
+    done: (page: SignedInPage) => string,
+  ) {
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const frame = page.frame(page.t('passports.one'));
+    try {
+      checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+      const answer = await call(page);
+      const view = await passportView(page, reference);
+      const outcome = answer.status === 200 ? { notice: done(page) } : { error: apiMessage(answer.body) };
+      return renderPage(
+        reply,
+        answer.status,
+        'passport',
+        { ...frame, title: view.title },
+        { ...view.data, ...outcome },
+      );
+    } catch (error) {
+      return refusal(reply, error, frame, 'message', { message: '' });
+    }
+  }
+
+  app.post(
+    '/console/passports/:id/status',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const form = formFields(request.body);
+      return act(
+        request,
+        reply,
+        request.params.id,
+        (page) =>
+          callApi(
+            inject,
+            page.principal,
+            'PUT',
+            `/api/v1/passports/${encodeURIComponent(request.params.id)}/status`,
+            {
+              status: form.status ?? '',
+              ...(form.reason ? { reason: form.reason } : {}),
+            },
+          ),
+        (page) => page.t('passports.moved', { status: form.status ?? '' }),
+      );
+    },
+  );
+
+  app.post(
+    '/console/passports/:id/seal',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      act(
+        request,
+        reply,
+        request.params.id,
+        (page) =>
+          callApi(
+            inject,
+            page.principal,
+            'POST',
+            `/api/v1/passports/${encodeURIComponent(request.params.id)}/seal`,
+          ),
+        (page) => page.t('passports.sealed'),
+      ),
   );
 }
