@@ -215,6 +215,22 @@ describe('console pages', () => {
     });
     expect(read.json().status).toBe('RECALLED');
     expect(recalled.body).toContain('Cell swelling in lot 7');
+    expect(recalled.body).toContain(`/console/passports/${passport.id}/versions/1`);
+    const diff = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}/versions/1`,
+      headers: { cookie },
+    });
+    expect(diff.statusCode, diff.body).toBe(200);
+    expect(diff.body).toMatch(
+      /<code>\/status<\/code><\/td><td><code>&quot;ACTIVE&quot;<\/code><\/td><td><code>&quot;RECALLED&quot;<\/code>/,
+    );
+    const beyond = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}/versions/2`,
+      headers: { cookie },
+    });
+    expect(beyond.statusCode).toBe(404);
 
     const refused = await app.inject({
       method: 'POST',

@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { documentChanges } from '../../domain/passports/diff.ts';
 import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
@@ -28,6 +29,11 @@ const ListQuery = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
 const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
+const VersionParams = Type.Object({
+  id: Type.String({ maxLength: 2048 }),
+  version: Type.String({ pattern: '^[0-9]{1,9}$' }),
+});
+const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
 export async function passportPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
   const { signedIn, refusal } = pageFrames(sessions, context.clock);
@@ -115,6 +121,56 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
       try {
         const view = await passportView(page, request.params.id);
         return renderPage(reply, 200, 'passport', { ...frame, title: view.title }, view.data);
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  // What one archived version changed: the diff from it to the next one (archived or current).
+  app.get(
+    '/console/passports/:id/versions/:version',
+    { config: { access }, schema: { hide, params: VersionParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.history'));
+      try {
+        const id = encodeURIComponent(request.params.id);
+        const from = Number(request.params.version);
+        const history = await callApi(
+          inject,
+          page.principal,
+          'GET',
+          `/api/v1/passports/${id}/history?limit=1`,
+        );
+        if (history.status !== 200) throw new AppError('NOT_FOUND', apiMessage(history.body));
+        const current = Number(history.body.currentVersion);
+        if (from < 1 || from >= current) throw new AppError('NOT_FOUND', 'No such archived version');
+        const [before, after] = await Promise.all([
+          callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history/${from}`),
+          callApi(
+            inject,
+            page.principal,
+            'GET',
+            from + 1 === current ? `/api/v1/passports/${id}` : `/api/v1/passports/${id}/history/${from + 1}`,
+          ),
+        ]);
+        if (before.status !== 200 || after.status !== 200)
+          throw new AppError('NOT_FOUND', apiMessage(before.body));
+        const changes = documentChanges(before.body, after.body).map((change) => ({
+          path: change.path,
+          before: show(change.before),
+          after: show(change.after),
+        }));
+        const title = page.t('passports.compare', { from, to: from + 1 });
+        return renderPage(
+          reply,
+          200,
+          'versions',
+          { ...frame, title },
+          { changes, passportId: request.params.id },
+        );
       } catch (error) {
         return refusal(reply, error, frame, 'message', { message: '' });
       }
