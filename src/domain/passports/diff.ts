@@ -11,7 +11,7 @@ export interface Change {
   after?: unknown;
 }
 
-const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const pointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] =>
   typeof value === 'object' && value !== null;
 
@@ -21,7 +21,7 @@ function walk(before: unknown, after: unknown, path: string, out: Change[]): voi
     for (const key of [...keys].sort()) {
       const inBefore = Object.hasOwn(before, key);
       const inAfter = Object.hasOwn(after, key);
-      const child = `${path}/${escape(key)}`;
+      const child = `${path}/${pointerSegment(key)}`;
       const left = (before as Record<string, unknown>)[key];
       const right = (after as Record<string, unknown>)[key];
       if (inBefore && inAfter) walk(left, right, child, out);
