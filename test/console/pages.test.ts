@@ -5,6 +5,7 @@ import type { App } from '../../src/context.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
+import { createUnit } from '../helpers/units.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string | string[]>) => {
@@ -166,6 +167,7 @@ describe('console pages', () => {
     expect(facilities.body).toContain('Cell plant Salzgitter');
 
     const passport = await createPassport(app, workspace.token, { operatorId: operator.id });
+    const unit = await createUnit(app, workspace.token, passport.id);
     const list = await app.inject({
       method: 'GET',
       url: `/console/passports?q=${passport.productId}`,
@@ -182,6 +184,15 @@ describe('console pages', () => {
     expect(view.body).toContain('id="public-tier"');
     // Both tiers are shown: the public one is the document anyone resolving the passport gets.
     expect((view.body.match(/<pre>/g) ?? []).length).toBe(2);
+    expect(view.body).toContain(`href="/api/v1/units/${unit.id}"`);
+    expect(view.body).toContain(unit.serialNumber);
+    // The unit's own page opens with the same cookie.
+    const unitPage = await app.inject({
+      method: 'GET',
+      url: `/api/v1/units/${unit.id}`,
+      headers: { cookie, accept: 'text/html' },
+    });
+    expect(unitPage.statusCode).toBe(200);
     const unknown = await app.inject({
       method: 'GET',
       url: '/console/passports/00000000-0000-4000-8000-000000000000',

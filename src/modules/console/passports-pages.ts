@@ -89,13 +89,14 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
     const id = encodeURIComponent(String(passport.id));
     // The public tier as anyone resolving the passport gets it: the same request without credentials.
-    const [publicView, history] = await Promise.all([
+    const [publicView, history, units] = await Promise.all([
       inject({
         method: 'GET',
         url: `/passport/${id}`,
         headers: { accept: 'application/ld+json', host: 'localhost' },
       }),
       callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history?limit=50`),
+      callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/units?limit=50`),
     ]);
     const status = passport.status as PassportStatus;
     return {
@@ -106,6 +107,10 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
         publicStatus: publicView.statusCode,
         publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
         versions: history.status === 200 ? history.body.versions : [],
+        // Units, newest first, each linking to its page (chart, events, QR code); none for a model
+        // without units or a member without battery:read.
+        units: units.status === 200 ? units.body.units : [],
+        unitTotal: units.status === 200 ? units.body.total : 0,
         moves: PASSPORT_STATUSES.filter((to) => PASSPORT_STATUSES.includes(status) && canMove(status, to)),
       },
     };
