@@ -266,4 +266,37 @@ describe('console pages', () => {
     });
     expect(after.json().digitalSeal).not.toBeNull();
   });
+
+  it('serialises units pasted as CSV, in batches, and names the lines it could not create', async () => {
+    const operator = await createOperator(app, workspace);
+    const passport = await createPassport(app, workspace.token, { operatorId: operator.id });
+    const view = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}`,
+      headers: { cookie },
+    });
+    const lines = [
+      'serialNumber,status',
+      ...Array.from({ length: 450 }, (_, i) => `CSV-${i}`),
+      'bad serial!',
+      'CSV-7',
+    ];
+    const serialised = await app.inject({
+      method: 'POST',
+      url: `/console/passports/${passport.id}/units`,
+      headers: { ...FORM, cookie },
+      payload: form({ _csrf: csrfIn(view.body), csv: lines.join('\n') }),
+    });
+    expect(serialised.statusCode, serialised.body.slice(0, 500)).toBe(201);
+    expect(serialised.body).toContain('<progress max="452" value="450">');
+    const errors = /<ul id="row-errors">([\s\S]*?)<\/ul>/.exec(serialised.body)?.[1] ?? '';
+    expect(errors.match(/<li>/g)).toHaveLength(2);
+    expect(errors).toContain('CSV-7');
+    const units = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/${passport.id}/units?limit=1`,
+      headers: bearer(workspace.token),
+    });
+    expect(units.json().total).toBe(450);
+  });
 });

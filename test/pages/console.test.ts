@@ -225,4 +225,23 @@ describe('console in Chromium', () => {
     expect(await page.locator('main').innerText()).toContain('two-factor authentication');
     await screenshot(page, 'mfa-required-phone');
   });
+
+  it('serialises 1,000 units from CSV and shows the progress bar full', async () => {
+    const { page, problems } = await fresh(PHONE);
+    await signIn(page, workspace, 'ada@example.com');
+    await page.goto(`${base}/console/passports/${passportId}`);
+    await page.fill('#csv', Array.from({ length: 1000 }, (_, i) => `BRW-${i}`).join('\n'));
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().endsWith('/units') && response.request().method() === 'POST',
+      ),
+      page.click('form[action$="/units"] button[type=submit]'),
+    ]);
+    expect(answer.status()).toBe(201);
+    expect(await page.getAttribute('progress', 'value')).toBe('1000');
+    expect(await page.getAttribute('progress', 'max')).toBe('1000');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'serialised-phone');
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { documentChanges } from '../../domain/passports/diff.ts';
 import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
+import { parseUnitCsv } from '../../domain/units/csv-rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
@@ -175,6 +176,56 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
           'versions',
           { ...frame, title },
           { changes, passportId: request.params.id },
+        );
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  // Units pasted as CSV, serialised through the units API in batches of its maximum (200), in order;
+  // the page then says how many were made and which lines were refused, with the API's reason.
+  app.post(
+    '/console/passports/:id/units',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.one'));
+      try {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const { units, tooMany } = parseUnitCsv(formFields(request.body).csv ?? '');
+        if (units.length === 0 || tooMany) throw new AppError('BAD_REQUEST', page.t('units.csvHint'));
+        const url = `/api/v1/passports/${encodeURIComponent(request.params.id)}/units`;
+        let created = 0;
+        const rowErrors: string[] = [];
+        let stopped: string | null = null;
+        let status = 400;
+        for (let start = 0; start < units.length && stopped === null; start += 200) {
+          const batch = units.slice(start, start + 200);
+          const answer = await callApi(inject, page.principal, 'POST', url, {
+            units: batch.map(({ line: _line, ...unit }) => unit),
+          });
+          if (answer.status === 201) created += Number(answer.body.count ?? 0);
+          const errors = Array.isArray(answer.body.errors) ? (answer.body.errors as string[]) : [];
+          rowErrors.push(...errors);
+          if (answer.status !== 201 && errors.length === 0) {
+            stopped = apiMessage(answer.body);
+            status = answer.status;
+          }
+        }
+        if (created > 0) status = 201;
+        const view = await passportView(page, request.params.id);
+        return renderPage(
+          reply,
+          status,
+          'passport',
+          { ...frame, title: view.title },
+          {
+            ...view.data,
+            serialised: { created, rows: units.length, rowErrors },
+            ...(stopped ? { error: stopped } : {}),
+          },
         );
       } catch (error) {
         return refusal(reply, error, frame, 'message', { message: '' });

@@ -12,11 +12,11 @@ main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 a{color:#0b4f9c}
-a:focus,button:focus,input:focus,select:focus{outline:3px solid #f2a900;outline-offset:2px}
+a:focus,button:focus,input:focus,select:focus,textarea:focus{outline:3px solid #f2a900;outline-offset:2px}
 form.stack{display:grid;gap:.75rem;max-width:28rem}
 fieldset{border:1px solid #999;border-radius:4px;padding:.5rem .75rem}
 label{display:block;font-weight:600}
-input,select{font:inherit;padding:.4rem;border:1px solid #666;border-radius:4px;width:100%;max-width:28rem;background:#fff}
+input,select,textarea{font:inherit;padding:.4rem;border:1px solid #666;border-radius:4px;width:100%;max-width:28rem;background:#fff}
 input[type=checkbox]{width:auto}
 .check{font-weight:400;display:flex;gap:.4rem;align-items:center}
 button.primary{background:#14365d;color:#fff;border:0;border-radius:4px;padding:.5rem 1rem;font:inherit;cursor:pointer}
@@ -32,6 +32,7 @@ svg.qr{width:12rem;height:12rem}
 .tiers{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,24rem),1fr))}
 .tiers section{min-width:0}
 pre{margin:0;background:#fff;padding:.5rem;font-size:.85rem}
+progress{width:100%;max-width:28rem;height:1rem}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .filters input,.filters select{width:auto}
 `;
