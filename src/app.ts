@@ -1,6 +1,7 @@
 // buildApp: the whole HTTP service as a Fastify instance, without listening and without globals,
 // so tests build as many as they like against one store.
 
+import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -23,6 +24,13 @@ import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import {
+  consoleAdminRoutes,
+  consoleApiRoutes,
+  consolePages,
+  sessionKeys,
+  sessionService,
+} from './modules/console/service.ts';
 import { credentialCache } from './modules/credentials/cache.ts';
 import { credentialRepresentations } from './modules/credentials/representations.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
@@ -142,6 +150,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       for (const stop of unsubscribe) stop();
     });
   }
+  // Cookies are parsed before the auth hook runs, which reads the console's session cookie.
+  await app.register(fastifyCookie, { hook: 'onRequest' });
+  const sealing = sealingSetup(config, options.masterKey);
+  const sessions = sessionService(
+    { db, clock, baseUrl: config.publicBaseUrl, sealing },
+    sessionKeys(sealing.masterKey),
+  );
   registerAuth(app, {
     lookupKey: (token) => principals.lookup(token),
     forgetWorkspace: (tenantId) => {
@@ -152,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
+    sessions: sessions.auth,
   });
   await registerOpenApi(app, config.publicBaseUrl);
 
@@ -168,7 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     clock,
     baseUrl: config.publicBaseUrl,
-    sealing: sealingSetup(config, options.masterKey),
+    sealing,
     lookupKey: (token) => principals.lookup(token),
     representations: [...jsonLd, aasRepresentation, pageRepresentation],
     ...(eoriRegistry ? { eoriRegistry } : {}),
@@ -204,6 +220,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await lifeCycleRoutes(routes, context);
     await grantRoutes(routes, context);
     await requestAccessRoutes(routes, context);
+    await consoleAdminRoutes(routes, context);
+    await consoleApiRoutes(routes, context, sessions);
+    // The console acts through the node's own API, as the signed-in member.
+    await consolePages(routes, context, sessions, (request) => app.inject(request));
   });
   await app.ready();
   return app;

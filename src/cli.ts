@@ -12,6 +12,8 @@ const USAGE = `Usage: opendpp <command> [options]
   keys create --workspace ID --name NAME [--role ROLE] [--permissions a,b] [--operator ID] [--expires ISO]
   keys list --workspace ID
   keys revoke --workspace ID --key KEY_ID
+  members invite --workspace ID --email EMAIL [--role ROLE] [--manage-members true|false]
+                               an invitation link to the console, shown once (the first member)
   migrate                      apply migrations to DATABASE_URL
   verify FILE.json [--ca CA.pem]   verify a sealed passport document offline (full or masked);
                                exit status 0 when valid, 1 when not
@@ -34,6 +36,8 @@ const { values, positionals } = parseArgs({
     subscription: { type: 'string' },
     'mfa-required': { type: 'string' },
     'passport-limit': { type: 'string' },
+    email: { type: 'string' },
+    'manage-members': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -60,7 +64,7 @@ async function callAdmin(method: string, path: string, body?: unknown): Promise<
   return text ? JSON.parse(text) : { success: true };
 }
 
-function flag(name: 'mfa-required'): boolean | undefined {
+function flag(name: 'mfa-required' | 'manage-members'): boolean | undefined {
   const value = values[name];
   if (value === undefined) return undefined;
   if (value !== 'true' && value !== 'false') throw new UsageError(`--${name} takes true or false`);
@@ -116,6 +120,14 @@ async function run(): Promise<unknown> {
       return callAdmin('GET', `${workspacePath()}/keys`);
     case 'keys revoke':
       return callAdmin('DELETE', `${workspacePath()}/keys/${encodeURIComponent(required('key'))}`);
+    case 'members invite': {
+      const manageMembers = flag('manage-members');
+      return callAdmin('POST', `${workspacePath()}/members`, {
+        email: required('email'),
+        ...(values.role ? { role: values.role } : {}),
+        ...(manageMembers !== undefined ? { manageMembers } : {}),
+      });
+    }
     case 'migrate': {
       const url = process.env.DATABASE_URL;
       if (!url)

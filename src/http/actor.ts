@@ -4,13 +4,15 @@
 // is a 404), so the 403 here only ever speaks of resources the actor's own workspace holds.
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../domain/auth/permissions.ts';
-import type { KeyPrincipal } from './auth.ts';
+import type { TenantPrincipal } from './auth.ts';
 import { AppError } from './errors.ts';
 
 export interface Actor {
   tenantId: string;
-  /** The credential acting: an API key today (console sessions will add their own kind). */
-  credential: { kind: 'apiKey'; id: string; prefix: string };
+  /** The credential acting: an API key, or a console member's session. */
+  credential:
+    | { kind: 'apiKey'; id: string; prefix: string }
+    | { kind: 'session'; id: string; memberId: string };
   role: string;
   permissions: readonly Permission[];
   /** The key's economic operator, or null for a workspace-wide credential. */
@@ -19,7 +21,19 @@ export interface Actor {
   changedBy: string;
 }
 
-export function actorFromPrincipal(principal: KeyPrincipal): Actor {
+export function actorFromPrincipal(principal: TenantPrincipal): Actor {
+  if (principal.kind === 'session') {
+    const { tenant, member, session } = principal;
+    // Members are workspace-wide: operator-scoped people are not modelled (docs/console.md).
+    return {
+      tenantId: tenant.id,
+      credential: { kind: 'session', id: session.id, memberId: member.id },
+      role: member.role,
+      permissions: member.permissions,
+      operatorId: null,
+      changedBy: `user:${member.id}`,
+    };
+  }
   const { tenant, key } = principal;
   return {
     tenantId: tenant.id,
@@ -34,7 +48,7 @@ export function actorFromPrincipal(principal: KeyPrincipal): Actor {
 /** The actor of a request on a tenant route; the auth hook guarantees it exists. */
 export function actorOf(request: FastifyRequest): Actor {
   const principal = request.principal;
-  if (principal?.kind !== 'apiKey')
+  if (principal?.kind !== 'apiKey' && principal?.kind !== 'session')
     throw new AppError('INTERNAL', 'route is missing its tenant access policy');
   return actorFromPrincipal(principal);
 }

@@ -25,7 +25,23 @@ export interface KeyPrincipal {
   key: { id: string; prefix: string; role: string; permissions: Permission[]; operatorId: string | null };
 }
 
-export type Principal = KeyPrincipal | { kind: 'platformAdmin' };
+/** A console member signed in: by the session cookie, or by the session JWT as a Bearer. */
+export interface SessionPrincipal {
+  kind: 'session';
+  tenant: TenantSummary;
+  member: {
+    id: string;
+    email: string;
+    role: string;
+    permissions: Permission[];
+    mfaEnrolled: boolean;
+    manageMembers: boolean;
+  };
+  session: { id: string; via: 'cookie' | 'bearer'; token: string; expiresAt: number };
+}
+
+export type TenantPrincipal = KeyPrincipal | SessionPrincipal;
+export type Principal = TenantPrincipal | { kind: 'platformAdmin' };
 
 export type AccessPolicy =
   | {
@@ -41,7 +57,17 @@ export type AccessPolicy =
       grants?: boolean;
     }
   | { kind: 'admin' }
-  | { kind: 'public'; budget: AnonymousClass | 'none' };
+  | { kind: 'public'; budget: AnonymousClass | 'none' }
+  /**
+   * A console member's own business (their session, MFA, the console's pages): a session only,
+   * no plan or MFA gate, CSRF on cookie writes. `optional` leaves the principal null without one.
+   */
+  | {
+      kind: 'member';
+      optional?: boolean;
+      /** A console form: its CSRF token comes in the body, checked by the handler once parsed. */
+      formCsrf?: boolean;
+    };
 
 export type KeyLookup = KeyPrincipal | 'revoked' | 'expired' | null;
 
@@ -54,6 +80,16 @@ export interface AuthDeps {
   /** Host of PUBLIC_BASE_URL: `<subdomain>.<publicHost>` is a workspace host. */
   publicHost: string;
   limits: RateLimits;
+  /** Console sessions; absent, only API keys authenticate workspace routes. */
+  sessions?: SessionDeps;
+}
+
+export interface SessionDeps {
+  cookieName: string;
+  /** The live session a session JWT names, or null (bad signature, expired, ended, member gone). */
+  lookup(token: string, via: 'cookie' | 'bearer'): Promise<SessionPrincipal | null>;
+  looksLikeSession(token: string): boolean;
+  sameCsrfToken(sessionId: string, presented: string): boolean;
 }
 
 declare module 'fastify' {
@@ -95,14 +131,16 @@ export function normaliseHost(host: string): string {
   return host.toLowerCase().replace(/:\d+$/, '').replace(/\.+$/, '');
 }
 
+const credentialName = (principal: TenantPrincipal) => (principal.kind === 'apiKey' ? 'API key' : 'session');
+
 function unauthorized(message: string): AppError {
   return new AppError('UNAUTHORIZED', message, { headers: { 'www-authenticate': 'Bearer' } });
 }
 
 /** The tenant principal of a request on a tenant route; the hook guarantees it exists. */
-export function tenantOf(request: FastifyRequest): KeyPrincipal {
+export function tenantOf(request: FastifyRequest): TenantPrincipal {
   const principal = request.principal;
-  if (principal?.kind !== 'apiKey')
+  if (principal?.kind !== 'apiKey' && principal?.kind !== 'session')
     throw new AppError('INTERNAL', 'route is missing its tenant access policy');
   return principal;
 }
@@ -117,27 +155,89 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     return host.endsWith(suffix) ? host.slice(0, -suffix.length) : null;
   }
 
-  async function authenticateTenant(request: FastifyRequest, reply: FastifyReply, policy: AccessPolicy) {
-    if (policy.kind !== 'tenant') return;
+  // A session cookie counts only where no Authorization header is sent; a cookie write must carry
+  // the session's CSRF token, a Bearer one is exempt (a browser never adds it on its own).
+  async function sessionFromCookie(
+    request: FastifyRequest,
+    formCsrf = false,
+  ): Promise<SessionPrincipal | null> {
+    const sessions = deps.sessions;
+    const cookie = sessions ? request.cookies?.[sessions.cookieName] : undefined;
+    if (!sessions || !cookie) return null;
+    const found = await sessions.lookup(cookie, 'cookie');
+    if (!found) return null;
+    if (!SAFE_METHODS.has(request.method) && !formCsrf) {
+      const presented = request.headers['x-csrf-token'];
+      if (typeof presented !== 'string' || !sessions.sameCsrfToken(found.session.id, presented)) {
+        throw new AppError(
+          'FORBIDDEN',
+          'A cookie-session write needs the X-CSRF-Token header of its session',
+        );
+      }
+    }
+    return found;
+  }
+
+  async function credentialOf(request: FastifyRequest): Promise<TenantPrincipal> {
     const token = bearerToken(request);
-    if (token === null) throw unauthorized('Missing credentials: send Authorization: Bearer <API key>');
+    if (token === null) {
+      const session = await sessionFromCookie(request);
+      if (session) return session;
+      throw unauthorized('Missing credentials: send Authorization: Bearer <API key>');
+    }
     if (token === '') throw unauthorized('Malformed Authorization header: expected Bearer <API key>');
     if (deps.isAdminToken(token)) {
       throw new AppError('NOT_TENANT_SESSION', 'A platform-admin session is not scoped to a workspace');
+    }
+    if (deps.sessions?.looksLikeSession(token)) {
+      const session = await deps.sessions.lookup(token, 'bearer');
+      if (!session) throw unauthorized('Invalid, expired or ended session');
+      return session;
     }
     const found = await deps.lookupKey(token);
     if (found === null) throw unauthorized('Invalid API key');
     if (found === 'revoked') throw unauthorized('API key has been revoked');
     if (found === 'expired') throw unauthorized('API key has expired');
+    return found;
+  }
 
-    request.principal = found;
-    const { tenant, key } = found;
-    await deps.limits.authenticated(request, reply, key.id, tenant.id, tenant.tier);
-
+  function checkHost(request: FastifyRequest, tenantPrincipal: TenantPrincipal) {
+    const { tenant } = tenantPrincipal;
     const host = workspaceHost(request);
     if (host !== null && host !== tenant.subdomain) {
-      throw new AppError('HOST_MISMATCH', 'This API key belongs to another workspace than this host');
+      throw new AppError(
+        'HOST_MISMATCH',
+        `This ${credentialName(tenantPrincipal)} belongs to another workspace than this host`,
+      );
     }
+  }
+
+  async function authenticateMember(
+    request: FastifyRequest,
+    policy: { optional?: boolean; formCsrf?: boolean },
+  ) {
+    const token = bearerToken(request);
+    const found =
+      token && deps.sessions?.looksLikeSession(token)
+        ? await deps.sessions.lookup(token, 'bearer')
+        : await sessionFromCookie(request, policy.formCsrf);
+    if (!found) {
+      if (policy.optional) return;
+      throw unauthorized('Sign in to the console first');
+    }
+    checkHost(request, found);
+    request.principal = found;
+  }
+
+  async function authenticateTenant(request: FastifyRequest, reply: FastifyReply, policy: AccessPolicy) {
+    if (policy.kind !== 'tenant') return;
+    const found = await credentialOf(request);
+    request.principal = found;
+    const { tenant } = found;
+    const rights = found.kind === 'apiKey' ? found.key : found.member;
+    await deps.limits.authenticated(request, reply, rights.id, tenant.id, tenant.tier);
+
+    checkHost(request, found);
     if (!PLANS[tenant.tier].apiAccess && !policy.withoutApiAccess) {
       throw new AppError(
         'PLAN_NO_API_ACCESS',
@@ -150,8 +250,23 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
         `Writes are disabled while the subscription is ${tenant.subscriptionStatus}`,
       );
     }
-    if (policy.permission && !key.permissions.includes(policy.permission)) {
-      throw new AppError('INSUFFICIENT_PERMISSION', `This API key lacks the ${policy.permission} permission`);
+    if (policy.permission && !rights.permissions.includes(policy.permission)) {
+      throw new AppError(
+        'INSUFFICIENT_PERMISSION',
+        `This ${credentialName(found)} lacks the ${policy.permission} permission`,
+      );
+    }
+    // People sign in to sessions; keys are machine credentials and exempt (docs/authentication.md).
+    if (
+      found.kind === 'session' &&
+      tenant.mfaRequired &&
+      !found.member.mfaEnrolled &&
+      !SAFE_METHODS.has(request.method)
+    ) {
+      throw new AppError(
+        'MFA_REQUIRED',
+        'This workspace requires two-factor authentication: enrol it in the console first',
+      );
     }
   }
 
@@ -160,7 +275,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.addHook('onSend', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const principal = request.principal;
-    if (principal?.kind === 'apiKey') deps.forgetWorkspace(principal.tenant.id);
+    if (principal?.kind === 'apiKey' || principal?.kind === 'session')
+      deps.forgetWorkspace(principal.tenant.id);
     else if (principal?.kind === 'platformAdmin') {
       const id = (request.params as { id?: unknown } | undefined)?.id;
       if (typeof id === 'string') deps.forgetWorkspace(id);
@@ -178,6 +294,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       }
     }
     if (policy.kind === 'tenant') return authenticateTenant(request, reply, policy);
+    if (policy.kind === 'member') return authenticateMember(request, policy);
     if (policy.kind === 'admin') {
       const token = bearerToken(request);
       if (!token || !deps.isAdminToken(token)) throw unauthorized('Missing or invalid platform admin token');

@@ -27,6 +27,7 @@ export function commonStatuses(route: Pick<RouteOptions, 'method' | 'schema' | '
   const access = (route.config as { access?: AccessPolicy } | undefined)?.access;
   if (access?.kind === 'tenant') for (const status of [401, 402, 403, 429]) statuses.add(status);
   else if (access?.kind === 'admin') statuses.add(401);
+  else if (access?.kind === 'member') for (const status of [401, 403]) statuses.add(status);
   else if (access?.budget !== 'none') statuses.add(429); // public routes default to the anonymous budget
   return [...statuses].sort();
 }

@@ -4,8 +4,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import type { Permission } from '../../src/domain/auth/permissions.ts';
+import { type Permission, ROLE_PERMISSIONS, ROLES } from '../../src/domain/auth/permissions.ts';
 import { admin, BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from './app.ts';
+import { addMember, session } from './console.ts';
 
 export interface RouteUnderTest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -130,6 +131,59 @@ export function authContract(route: RouteUnderTest): void {
           ...(route.payload !== undefined ? { payload: route.payload as InjectOptions['payload'] } : {}),
         });
         expectError(response, 402, 'SUBSCRIPTION_INACTIVE');
+      });
+    }
+
+    // Console sessions: the same rules hold for a person's session JWT as for a key.
+    it('answers 401 for the JWT of an ended session', async () => {
+      const email = `ended-${Date.now()}@example.com`;
+      await addMember(app, workspace, email);
+      const signed = await session(app, workspace, email);
+      await app.inject({ method: 'DELETE', url: '/console/api/session', headers: bearer(signed.token) });
+      expectError(await call(bearer(signed.token)), 401, 'UNAUTHORIZED');
+    });
+
+    const lacking = route.permission
+      ? ROLES.find(
+          (role) =>
+            !(ROLE_PERMISSIONS[role] as readonly Permission[]).includes(route.permission as Permission),
+        )
+      : undefined;
+    if (lacking) {
+      it(`answers 403 to the session of a ${lacking} member`, async () => {
+        const email = `${lacking.toLowerCase()}-${Date.now()}@example.com`;
+        await addMember(app, workspace, email, lacking);
+        const signed = await session(app, workspace, email);
+        expectError(await call(bearer(signed.token)), 403, 'INSUFFICIENT_PERMISSION');
+      });
+    }
+
+    if (route.method !== 'GET') {
+      it('answers 403 to a cookie-session write without its X-CSRF-Token', async () => {
+        const email = `csrf-${Date.now()}@example.com`;
+        await addMember(app, workspace, email);
+        const signed = await session(app, workspace, email);
+        expectError(await call({ cookie: signed.cookie }), 403, 'FORBIDDEN');
+      });
+
+      it('answers 403 MFA_REQUIRED to a session without MFA where the workspace requires it', async () => {
+        const strict = await createWorkspace(app, 'enterprise');
+        const url = await urlFor(strict);
+        await addMember(app, strict, 'admin@example.com');
+        const signed = await session(app, strict, 'admin@example.com');
+        await app.inject({
+          method: 'PATCH',
+          url: `/admin/v1/workspaces/${strict.id}`,
+          headers: admin,
+          payload: { mfaRequired: true },
+        });
+        const response = await app.inject({
+          method: route.method,
+          url,
+          headers: bearer(signed.token),
+          ...(route.payload !== undefined ? { payload: route.payload as InjectOptions['payload'] } : {}),
+        });
+        expectError(response, 403, 'MFA_REQUIRED');
       });
     }
 

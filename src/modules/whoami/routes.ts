@@ -36,7 +36,9 @@ export async function whoamiRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { tenant, key } = tenantOf(request);
+      const principal = tenantOf(request);
+      const { tenant } = principal;
+      const key = principal.kind === 'apiKey' ? principal.key : { ...principal.member, operatorId: null };
       return {
         success: true,
         tenant: {
@@ -49,7 +51,7 @@ export async function whoamiRoutes(app: App): Promise<void> {
         auth: {
           role: key.role,
           permissions: key.permissions,
-          isApiKeySession: true,
+          isApiKeySession: principal.kind === 'apiKey',
           operatorId: key.operatorId,
         },
         usage: { activePassports: tenant.activePassports, passportLimit: tenant.passportLimit },

@@ -1,0 +1,90 @@
+// Console people: workspace members (email, password, role), their sessions and invitations.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Role } from '../../domain/auth/permissions.ts';
+import { createdAt } from './columns.ts';
+import { tenants } from './tenancy.ts';
+
+export const members = pgTable(
+  'members',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    /** Lower-cased; one member per address in a workspace. */
+    email: text('email').notNull(),
+    /** argon2id PHC string. */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    /** May invite members, change their roles and remove them. */
+    manageMembers: boolean('manage_members').notNull().default(false),
+    /** The TOTP secret sealed under the master key, once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered by an enrolment not yet confirmed with a code. */
+    totpPending: text('totp_pending'),
+    /** The last TOTP time step accepted, so that a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** SHA-256 of each unused recovery code. */
+    recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    uniqueIndex('members_email_idx').on(table.tenantId, table.email),
+  ],
+);
+
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    memberId: uuid('member_id').notNull(),
+    /** Refresh stops here: a session lives at most this long whatever its refreshes. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('member_sessions_member_idx').on(table.tenantId, table.memberId),
+  ],
+);
+
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    manageMembers: boolean('manage_members').notNull().default(false),
+    /** SHA-256 of the invitation token; the link itself is shown once. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    uniqueIndex('member_invitations_token_idx').on(table.tokenHash),
+  ],
+);

@@ -1,0 +1,141 @@
+// Sign-in (with the MFA challenge), sign-out and invitation pages: plain forms, no script.
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { clearSessionCookie, setSessionCookie } from './cookies.ts';
+import { pageFrames } from './frame.ts';
+import * as members from './members.ts';
+import { checkFormCsrf, formFields, PAGE_ANSWERS, pageLanguage, renderPage, seeOther, tr } from './pages.ts';
+import type { SessionService } from './sessions.ts';
+
+const hide = true; // pages are not part of the API document
+const visitor = { kind: 'member', optional: true, formCsrf: true } as const;
+const anonymous = { kind: 'public', budget: 'anonymous' } as const;
+const InvitationParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
+
+export async function authPages(app: App, context: AppContext, sessions: SessionService): Promise<void> {
+  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+  const visitorFrame = (request: Parameters<typeof pageLanguage>[0], key: string) => {
+    const lang = pageLanguage(request);
+    return { lang, title: tr(lang)(key), principal: null };
+  };
+
+  app.get(
+    '/console',
+    { config: { access: visitor }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      return renderPage(reply, 200, 'home', page.frame(page.t('home.title')));
+    },
+  );
+
+  app.get(
+    '/console/sign-in',
+    { config: { access: anonymous }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      if (request.principal?.kind === 'session') return seeOther(reply, '/console/');
+      const query = request.query as { workspace?: unknown };
+      const workspaceName = typeof query.workspace === 'string' ? query.workspace : '';
+      return renderPage(reply, 200, 'sign-in', visitorFrame(request, 'signIn.title'), {
+        workspaceName,
+        email: '',
+      });
+    },
+  );
+
+  app.post(
+    '/console/sign-in',
+    { config: { access: anonymous }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const form = formFields(request.body);
+      const input = {
+        workspace: form.workspace ?? '',
+        email: form.email ?? '',
+        password: form.password ?? '',
+      };
+      try {
+        const result = await sessions.signIn(input, request.ip);
+        if (result.kind === 'challenge') {
+          return renderPage(reply, 200, 'challenge', visitorFrame(request, 'signIn.mfaTitle'), {
+            challenge: result.challenge,
+          });
+        }
+        setSessionCookie(request, reply, result.token);
+        return seeOther(reply, '/console/');
+      } catch (error) {
+        return refusal(reply, error, visitorFrame(request, 'signIn.title'), 'sign-in', {
+          workspaceName: input.workspace,
+          email: input.email,
+        });
+      }
+    },
+  );
+
+  app.post(
+    '/console/sign-in/mfa',
+    { config: { access: anonymous }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const form = formFields(request.body);
+      try {
+        const result = await sessions.completeChallenge(form.challenge ?? '', form.code ?? '', request.ip);
+        setSessionCookie(request, reply, result.token);
+        return seeOther(reply, '/console/');
+      } catch (error) {
+        return refusal(reply, error, visitorFrame(request, 'signIn.mfaTitle'), 'challenge', {
+          challenge: form.challenge ?? '',
+        });
+      }
+    },
+  );
+
+  app.post(
+    '/console/sign-out',
+    { config: { access: visitor }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const principal = request.principal;
+      if (principal?.kind === 'session') {
+        checkFormCsrf(principal, request.body, sessions.keys.sameCsrfToken);
+        await sessions.signOut(principal);
+      }
+      clearSessionCookie(request, reply);
+      return seeOther(reply, '/console/sign-in');
+    },
+  );
+
+  app.get(
+    '/console/invitations/:token',
+    { config: { access: anonymous }, schema: { hide, params: InvitationParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const found = await members.openInvitation(context, request.params.token);
+      const frame = visitorFrame(request, 'invitation.title');
+      if (!found)
+        return renderPage(reply, 404, 'message', frame, { message: tr(frame.lang)('invitation.invalid') });
+      return renderPage(reply, 200, 'invitation', frame, { email: found.email, token: request.params.token });
+    },
+  );
+
+  app.post(
+    '/console/invitations/:token',
+    { config: { access: anonymous }, schema: { hide, params: InvitationParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const form = formFields(request.body);
+      const frame = visitorFrame(request, 'invitation.title');
+      try {
+        const password = form.password ?? '';
+        if (password !== (form.repeat ?? ''))
+          throw new AppError('BAD_REQUEST', tr(frame.lang)('invitation.mismatch'));
+        const accepted = await members.acceptInvitation(context, request.params.token, password);
+        return seeOther(reply, `/console/sign-in?workspace=${encodeURIComponent(accepted.workspace)}`);
+      } catch (error) {
+        const found = await members.openInvitation(context, request.params.token);
+        if (!found)
+          return renderPage(reply, 404, 'message', frame, { message: tr(frame.lang)('invitation.invalid') });
+        return refusal(reply, error, frame, 'invitation', {
+          email: found.email,
+          token: request.params.token,
+        });
+      }
+    },
+  );
+}

@@ -1,0 +1,53 @@
+// The frame of a signed-in page: the member's session (a signed-out visitor is sent to sign in),
+// slid forward when half its JWT's life has passed, and its CSRF token for the page's forms.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionPrincipal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { setSessionCookie } from './cookies.ts';
+import { type PageFrame, pageLanguage, renderPage, seeOther, tr } from './pages.ts';
+import { SESSION_TTL_S } from './session-token.ts';
+import type { SessionService } from './sessions.ts';
+
+export interface SignedInPage {
+  principal: SessionPrincipal;
+  frame: (title: string) => PageFrame;
+  t: ReturnType<typeof tr>;
+}
+
+export function pageFrames(sessions: SessionService, clock: () => Date) {
+  /** The signed-in page's frame, or null after redirecting a signed-out visitor to the sign-in page. */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<SignedInPage | null> {
+    const principal = request.principal;
+    if (principal?.kind !== 'session') {
+      seeOther(reply, '/console/sign-in');
+      return null;
+    }
+    const lang = pageLanguage(request);
+    const left = principal.session.expiresAt - clock().getTime() / 1000;
+    if (principal.session.via === 'cookie' && left < SESSION_TTL_S / 2) {
+      const fresh = await sessions.refresh(principal);
+      setSessionCookie(request, reply, fresh.token);
+    }
+    const csrfToken = sessions.keys.csrfToken(principal.session.id);
+    return {
+      principal,
+      t: tr(lang),
+      frame: (title) => ({ lang, title, principal, csrfToken }),
+    };
+  }
+
+  /** Renders an AppError on the page it came from, with its status; anything else propagates. */
+  function refusal(
+    reply: FastifyReply,
+    error: unknown,
+    frame: PageFrame,
+    view: string,
+    data: Record<string, unknown> = {},
+  ) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    return renderPage(reply, error.status, view, frame, { ...data, error: error.message });
+  }
+
+  return { signedIn, refusal };
+}

@@ -1,0 +1,117 @@
+// API keys in the console: list, create (role, narrowed permissions, operator scope, expiry; the
+// token shown once on the answer page), revoke. Every action goes through the keys API as the member.
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/permissions.ts';
+import { AppError } from '../../http/errors.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
+import {
+  apiMessage,
+  callApi,
+  checkFormCsrf,
+  formAll,
+  formFields,
+  type Inject,
+  PAGE_ANSWERS,
+  renderPage,
+  seeOther,
+} from './pages.ts';
+import type { SessionService } from './sessions.ts';
+
+const hide = true;
+const access = { kind: 'member', optional: true, formCsrf: true } as const;
+const KeyParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** A date from the form's date field means the end of that day, UTC. */
+function expiryOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value;
+}
+
+export async function keyPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+
+  async function keysPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
+    const [keys, operators] = await Promise.all([
+      callApi(inject, page.principal, 'GET', '/api/v1/keys'),
+      callApi(inject, page.principal, 'GET', '/api/v1/operators?limit=200'),
+    ]);
+    if (keys.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(keys.body));
+    return {
+      keys: keys.body.keys,
+      operators: operators.status === 200 ? operators.body.operators : [],
+      roles: ROLES,
+      permissions: PERMISSIONS,
+      rolePermissions: ROLE_PERMISSIONS,
+      form: {},
+      ...extra,
+    };
+  }
+
+  app.get(
+    '/console/keys',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('keys.title'));
+      try {
+        return renderPage(reply, 200, 'keys', frame, await keysPage(page));
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  app.post(
+    '/console/keys',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('keys.title'));
+      const form = formFields(request.body);
+      try {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const permissions = formAll(request.body, 'permissions');
+        const expiresAt = expiryOf(form.expiresAt);
+        const payload = {
+          name: form.name ?? '',
+          ...(form.role ? { role: form.role } : {}),
+          ...(permissions.length > 0 ? { permissions } : {}),
+          ...(form.operatorId ? { operatorId: form.operatorId } : {}),
+          ...(expiresAt ? { expiresAt } : {}),
+        };
+        const created = await callApi(inject, page.principal, 'POST', '/api/v1/keys', payload);
+        if (created.status !== 201) {
+          const model = await keysPage(page, { form });
+          return renderPage(reply, created.status, 'keys', frame, {
+            ...model,
+            error: apiMessage(created.body),
+          });
+        }
+        return renderPage(reply, 201, 'keys', frame, await keysPage(page, { created: created.body }));
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  app.post(
+    '/console/keys/:id/revoke',
+    { config: { access }, schema: { hide, params: KeyParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('keys.title'));
+      try {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const revoked = await callApi(inject, page.principal, 'DELETE', `/api/v1/keys/${request.params.id}`);
+        if (revoked.status !== 204) throw new AppError('NOT_FOUND', apiMessage(revoked.body));
+        return seeOther(reply, '/console/keys');
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+}

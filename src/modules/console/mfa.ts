@@ -1,0 +1,58 @@
+// TOTP enrolment: a secret is offered (kept sealed as pending), and becomes the member's only when
+// a code from it is confirmed; the recovery codes are shown then, once. Other sessions of the member
+// end at that moment, since they were opened with a weaker proof.
+import type { ServiceContext } from '../../context.ts';
+import { decryptSecret, encryptSecret } from '../../domain/crypto/secret-box.ts';
+import { qrSvg } from '../../domain/gs1/qr-svg.ts';
+import type { SessionPrincipal } from '../../http/auth.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { recordChange } from '../audit/service.ts';
+import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri } from './mfa-codes.ts';
+import * as store from './store.ts';
+
+const aad = (memberId: string) => `totp:${memberId}`;
+
+export async function startEnrolment({ db, sealing }: ServiceContext, principal: SessionPrincipal) {
+  const { tenant, member } = principal;
+  if (member.mfaEnrolled) throw new AppError('CONFLICT', 'Two-factor authentication is already enrolled');
+  const secret = newTotpSecret();
+  await store.updateMember(db, tenant.id, member.id, {
+    totpPending: encryptSecret(sealing.masterKey, secret, aad(member.id)),
+  });
+  const uri = otpauthUri(secret, `${member.email} (${tenant.subdomain})`);
+  return { secret, otpauthUri: uri, qrSvg: qrSvg(uri, 'Authenticator app enrolment') };
+}
+
+export async function confirmEnrolment(
+  { db, clock, sealing }: ServiceContext,
+  principal: SessionPrincipal,
+  code: string,
+) {
+  const { tenant, member, session } = principal;
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const row = await store.memberById(tx, tenant.id, member.id, true);
+    if (!row) throw new AppError('UNAUTHORIZED', 'Sign in again');
+    if (row.totpSecret !== null)
+      throw new AppError('CONFLICT', 'Two-factor authentication is already enrolled');
+    if (row.totpPending === null) throw badRequest('Start the enrolment first');
+    const secret = decryptSecret(sealing.masterKey, row.totpPending, aad(member.id));
+    const step = acceptedStep(secret, code, now, null);
+    if (step === null)
+      throw badRequest('The code does not match: check the time on the device and try again');
+    const recoveryCodes = newRecoveryCodes();
+    await store.updateMember(tx, tenant.id, member.id, {
+      totpSecret: row.totpPending,
+      totpPending: null,
+      totpLastStep: step,
+      recoveryCodes: recoveryCodes.map(hashRecoveryCode),
+    });
+    await store.endOtherSessions(tx, tenant.id, member.id, session.id, now);
+    await recordChange(tx, tenant.id, `user:${member.id}`, now, {
+      action: 'member.mfa_enrolled',
+      subjectType: 'member',
+      subjectId: member.id,
+    });
+    return { recoveryCodes };
+  });
+}

@@ -1,0 +1,142 @@
+// What every console page shares: the layout with its navigation, the language, the content policy,
+// form bodies, the CSRF token in forms, and the console's way of acting: through the node's own API
+// with the member's session JWT as a Bearer, so a page can do exactly what the API lets that member
+// do, under the same permission, plan, subscription and MFA rules.
+import type { FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../../context.ts';
+import type { SessionPrincipal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { type Lang, t } from '../../http/i18n.ts';
+import { languageOf } from '../../http/language.ts';
+import { sendText } from '../../http/reply.ts';
+import { emptyResponse } from '../../http/schemas.ts';
+import { renderView } from '../../http/views.ts';
+import { CONSOLE_STYLE } from './style.ts';
+
+export type Inject = (
+  options: InjectOptions,
+) => Promise<{ statusCode: number; json(): unknown; body: string }>;
+
+export const CONSOLE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const HTML = 'text/html; charset=utf-8';
+
+/** A page answer: the page, in HTML, for this status. */
+export const page = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: Type.String() } },
+});
+export const redirect = emptyResponse('See Other: the next page');
+
+/** The statuses every console page may answer, with the page that says why. */
+export const PAGE_ANSWERS = {
+  200: page('The page'),
+  201: page('The page, with what was just made (shown once)'),
+  303: redirect,
+  400: page('The form again, with what was wrong'),
+  401: page('The sign-in form again'),
+  402: page('The plan or subscription refuses it'),
+  403: page('The refusal, explained'),
+  404: page('Not found'),
+  409: page('The conflict, explained'),
+  429: page('Too many attempts'),
+};
+
+export interface PageFrame {
+  lang: Lang;
+  title: string;
+  principal: SessionPrincipal | null;
+  csrfToken?: string;
+}
+
+export function tr(lang: Lang) {
+  return (key: string, params?: Record<string, string | number>) => t(lang, `console.${key}`, params);
+}
+
+export function renderPage(
+  reply: FastifyReply,
+  status: number,
+  view: string,
+  frame: PageFrame,
+  data: Record<string, unknown> = {},
+) {
+  const html = renderView(`console/${view}`, {
+    ...data,
+    lang: frame.lang,
+    title: frame.title,
+    style: CONSOLE_STYLE,
+    t: tr(frame.lang),
+    member: frame.principal?.member ?? null,
+    workspace: frame.principal?.tenant ?? null,
+    csrfToken: frame.csrfToken ?? '',
+  });
+  reply
+    .header('content-language', frame.lang)
+    .header('content-security-policy', CONSOLE_POLICY)
+    .header('cache-control', 'no-store')
+    .header('vary', 'Accept-Language, Cookie');
+  return sendText(reply, status, HTML, html);
+}
+
+export const seeOther = (reply: FastifyReply, location: string) =>
+  reply.code(303).header('location', location).header('cache-control', 'no-store').send(null);
+
+export const pageLanguage = (request: FastifyRequest) => languageOf(request);
+
+/** Form fields as strings (a repeated field as its last value); `all` keeps every value of one field. */
+export function formFields(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (body instanceof URLSearchParams) for (const [name, value] of body) out[name] = value;
+  return out;
+}
+
+export function formAll(body: unknown, name: string): string[] {
+  return body instanceof URLSearchParams ? body.getAll(name) : [];
+}
+
+/** Registers the form parser on the console's own scope only; the API keeps JSON alone. */
+export function acceptForms(scope: App): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, text, done) => done(null, new URLSearchParams(text as string)),
+  );
+}
+
+/**
+ * A form write of a signed-in member: the session must be live and the form must carry the
+ * session's CSRF token (`_csrf`), since a form cannot send X-CSRF-Token.
+ */
+export function checkFormCsrf(
+  principal: SessionPrincipal,
+  body: unknown,
+  same: (sessionId: string, token: string) => boolean,
+): void {
+  const presented = formFields(body)._csrf ?? '';
+  if (principal.session.via === 'cookie' && !same(principal.session.id, presented)) {
+    throw new AppError('FORBIDDEN', 'The form has expired: reload the page and try again');
+  }
+}
+
+/** Calls the node's own API as the member. */
+export async function callApi(
+  inject: Inject,
+  principal: SessionPrincipal,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+) {
+  const response = await inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${principal.session.token}`, host: 'localhost' },
+    ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+  });
+  const body = response.body ? (response.json() as Record<string, unknown>) : {};
+  return { status: response.statusCode, body };
+}
+
+export const apiMessage = (body: Record<string, unknown>) =>
+  typeof body.message === 'string' ? body.message : 'The request failed';

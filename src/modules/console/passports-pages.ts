@@ -1,0 +1,307 @@
+// Passports in the console: the list with status and category filters and a search, and one
+// passport's owner view. Both read the passports API as the member.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { documentChanges } from '../../domain/passports/diff.ts';
+import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
+import { parseUnitCsv } from '../../domain/units/csv-rows.ts';
+import { AppError } from '../../http/errors.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
+import {
+  apiMessage,
+  callApi,
+  checkFormCsrf,
+  formFields,
+  type Inject,
+  PAGE_ANSWERS,
+  renderPage,
+} from './pages.ts';
+import type { SessionService } from './sessions.ts';
+
+const hide = true;
+const access = { kind: 'member', optional: true, formCsrf: true } as const;
+const STATUSES = ['DRAFT', 'ACTIVE', 'RECALLED', 'DECOMMISSIONED', 'ARCHIVED'];
+const ListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(Type.String({ maxLength: 20 })),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.String({ maxLength: 12 })),
+  lang: Type.Optional(Type.String({ maxLength: 35 })),
+});
+const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
+const VersionParams = Type.Object({
+  id: Type.String({ maxLength: 2048 }),
+  version: Type.String({ pattern: '^[0-9]{1,9}$' }),
+});
+const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
+
+export async function passportPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+
+  app.get(
+    '/console/passports',
+    { config: { access }, schema: { hide, querystring: ListQuery, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.title'));
+      const { q = '', status = '', category = '' } = request.query;
+      const pageNumber = /^\d{1,9}$/.test(request.query.page ?? '') ? Number(request.query.page) : 1;
+      const search = new URLSearchParams({ limit: '50', page: String(pageNumber) });
+      if (q) search.set('q', q);
+      if (STATUSES.includes(status)) search.set('status', status);
+      if (category) search.set('category', category);
+      try {
+        const list = await callApi(inject, page.principal, 'GET', `/api/v1/passports?${search}`);
+        if (list.status !== 200)
+          throw new AppError(
+            list.status === 403 ? 'INSUFFICIENT_PERMISSION' : 'BAD_REQUEST',
+            apiMessage(list.body),
+          );
+        const filters = new URLSearchParams(search);
+        filters.delete('limit');
+        filters.delete('page');
+        return renderPage(reply, 200, 'passports', frame, {
+          passports: list.body.passports,
+          total: list.body.total,
+          pageNumber,
+          totalPages: list.body.totalPages,
+          filterQuery: filters.toString(),
+          statuses: STATUSES,
+          filter: { q, status, category },
+        });
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  /** One passport's page: owner and public tiers side by side, its versions and its actions. */
+  async function passportView(page: SignedInPage, reference: string) {
+    const found = await callApi(
+      inject,
+      page.principal,
+      'GET',
+      `/api/v1/passports/${encodeURIComponent(reference)}`,
+    );
+    if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
+    if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
+    const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
+    const id = encodeURIComponent(String(passport.id));
+    // The public tier as anyone resolving the passport gets it: the same request without credentials.
+    const [publicView, history, units] = await Promise.all([
+      inject({
+        method: 'GET',
+        url: `/passport/${id}`,
+        headers: { accept: 'application/ld+json', host: 'localhost' },
+      }),
+      callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history?limit=50`),
+      callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/units?limit=50`),
+    ]);
+    const status = passport.status as PassportStatus;
+    return {
+      title: String(passport.productId ?? page.t('passports.one')),
+      data: {
+        passport,
+        document: JSON.stringify(passport, null, 2),
+        publicStatus: publicView.statusCode,
+        publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
+        versions: history.status === 200 ? history.body.versions : [],
+        // Units, newest first, each linking to its page (chart, events, QR code); none for a model
+        // without units or a member without battery:read.
+        units: units.status === 200 ? units.body.units : [],
+        unitTotal: units.status === 200 ? units.body.total : 0,
+        moves: PASSPORT_STATUSES.filter((to) => PASSPORT_STATUSES.includes(status) && canMove(status, to)),
+      },
+    };
+  }
+
+  app.get(
+    '/console/passports/:id',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.one'));
+      try {
+        const view = await passportView(page, request.params.id);
+        return renderPage(reply, 200, 'passport', { ...frame, title: view.title }, view.data);
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  // What one archived version changed: the diff from it to the next one (archived or current).
+  app.get(
+    '/console/passports/:id/versions/:version',
+    { config: { access }, schema: { hide, params: VersionParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.history'));
+      try {
+        const id = encodeURIComponent(request.params.id);
+        const from = Number(request.params.version);
+        const history = await callApi(
+          inject,
+          page.principal,
+          'GET',
+          `/api/v1/passports/${id}/history?limit=1`,
+        );
+        if (history.status !== 200) throw new AppError('NOT_FOUND', apiMessage(history.body));
+        const current = Number(history.body.currentVersion);
+        if (from < 1 || from >= current) throw new AppError('NOT_FOUND', 'No such archived version');
+        const [before, after] = await Promise.all([
+          callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history/${from}`),
+          callApi(
+            inject,
+            page.principal,
+            'GET',
+            from + 1 === current ? `/api/v1/passports/${id}` : `/api/v1/passports/${id}/history/${from + 1}`,
+          ),
+        ]);
+        if (before.status !== 200 || after.status !== 200)
+          throw new AppError('NOT_FOUND', apiMessage(before.body));
+        const changes = documentChanges(before.body, after.body).map((change) => ({
+          path: change.path,
+          before: show(change.before),
+          after: show(change.after),
+        }));
+        const title = page.t('passports.compare', { from, to: from + 1 });
+        return renderPage(
+          reply,
+          200,
+          'versions',
+          { ...frame, title },
+          { changes, passportId: request.params.id },
+        );
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  // Units pasted as CSV, serialised through the units API in batches of its maximum (200), in order;
+  // the page then says how many were made and which lines were refused, with the API's reason.
+  app.post(
+    '/console/passports/:id/units',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('passports.one'));
+      try {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const { units, tooMany } = parseUnitCsv(formFields(request.body).csv ?? '');
+        if (units.length === 0 || tooMany) throw new AppError('BAD_REQUEST', page.t('units.csvHint'));
+        const url = `/api/v1/passports/${encodeURIComponent(request.params.id)}/units`;
+        let created = 0;
+        const rowErrors: string[] = [];
+        let stopped: string | null = null;
+        let status = 400;
+        for (let start = 0; start < units.length && stopped === null; start += 200) {
+          const batch = units.slice(start, start + 200);
+          const answer = await callApi(inject, page.principal, 'POST', url, {
+            units: batch.map(({ line: _line, ...unit }) => unit),
+          });
+          if (answer.status === 201) created += Number(answer.body.count ?? 0);
+          const errors = Array.isArray(answer.body.errors) ? (answer.body.errors as string[]) : [];
+          rowErrors.push(...errors);
+          if (answer.status !== 201 && errors.length === 0) {
+            stopped = apiMessage(answer.body);
+            status = answer.status;
+          }
+        }
+        if (created > 0) status = 201;
+        const view = await passportView(page, request.params.id);
+        return renderPage(
+          reply,
+          status,
+          'passport',
+          { ...frame, title: view.title },
+          {
+            ...view.data,
+            serialised: { created, rows: units.length, rowErrors },
+            ...(stopped ? { error: stopped } : {}),
+          },
+        );
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  /** A passport action by form: the API's answer decides the status, the page shows the outcome. */
+  async function act(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reference: string,
+    call: (page: SignedInPage) => Promise<{ status: number; body: Record<string, unknown> }>,
+    done: (page: SignedInPage) => string,
+  ) {
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const frame = page.frame(page.t('passports.one'));
+    try {
+      checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+      const answer = await call(page);
+      const view = await passportView(page, reference);
+      const outcome = answer.status === 200 ? { notice: done(page) } : { error: apiMessage(answer.body) };
+      return renderPage(
+        reply,
+        answer.status,
+        'passport',
+        { ...frame, title: view.title },
+        { ...view.data, ...outcome },
+      );
+    } catch (error) {
+      return refusal(reply, error, frame, 'message', { message: '' });
+    }
+  }
+
+  app.post(
+    '/console/passports/:id/status',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const form = formFields(request.body);
+      return act(
+        request,
+        reply,
+        request.params.id,
+        (page) =>
+          callApi(
+            inject,
+            page.principal,
+            'PUT',
+            `/api/v1/passports/${encodeURIComponent(request.params.id)}/status`,
+            {
+              status: form.status ?? '',
+              ...(form.reason ? { reason: form.reason } : {}),
+            },
+          ),
+        (page) => page.t('passports.moved', { status: form.status ?? '' }),
+      );
+    },
+  );
+
+  app.post(
+    '/console/passports/:id/seal',
+    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      act(
+        request,
+        reply,
+        request.params.id,
+        (page) =>
+          callApi(
+            inject,
+            page.principal,
+            'POST',
+            `/api/v1/passports/${encodeURIComponent(request.params.id)}/seal`,
+          ),
+        (page) => page.t('passports.sealed'),
+      ),
+  );
+}

@@ -1,0 +1,204 @@
+// SQL of members, their sessions and invitations. Every function takes the tenant first, except the
+// two lookups that precede knowing it: an invitation by its token and a member by workspace host.
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { memberInvitations, memberSessions, members, tenants } from '../../db/schema.ts';
+import { conflict } from '../../http/errors.ts';
+
+export type MemberRow = typeof members.$inferSelect;
+export type InvitationRow = typeof memberInvitations.$inferSelect;
+
+export async function tenantBySubdomain(db: Executor, subdomain: string) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)).limit(1);
+  return row ?? null;
+}
+
+export async function tenantById(db: Executor, id: string) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function memberByEmail(db: Executor, tenantId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.email, email)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function memberById(db: Executor, tenantId: string, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function listMembers(db: Executor, tenantId: string) {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), isNull(members.disabledAt)))
+    .orderBy(asc(members.email));
+}
+
+export async function insertMember(db: Executor, row: typeof members.$inferInsert) {
+  try {
+    const [inserted] = await db.insert(members).values(row).returning();
+    return inserted as MemberRow;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('A member with this email already exists in the workspace');
+    throw error;
+  }
+}
+
+export async function reviveMember(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  fields: Pick<typeof members.$inferInsert, 'passwordHash' | 'role' | 'manageMembers'>,
+) {
+  const [row] = await db
+    .update(members)
+    .set({
+      ...fields,
+      disabledAt: null,
+      totpSecret: null,
+      totpPending: null,
+      totpLastStep: null,
+      recoveryCodes: [],
+      failedSignIns: 0,
+      lockedUntil: null,
+    })
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .returning();
+  return row as MemberRow;
+}
+
+export async function updateMember(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  changes: Partial<typeof members.$inferInsert>,
+) {
+  await db
+    .update(members)
+    .set(changes)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)));
+}
+
+export async function insertSession(db: Executor, row: typeof memberSessions.$inferInsert) {
+  const [inserted] = await db.insert(memberSessions).values(row).returning();
+  return inserted as typeof memberSessions.$inferSelect;
+}
+
+/** The live session with its member and workspace, in one read: runs on every session request. */
+export async function liveSession(
+  db: Executor,
+  tenantId: string,
+  sessionId: string,
+  memberId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select({ session: memberSessions, member: members, tenant: tenants })
+    .from(memberSessions)
+    .innerJoin(
+      members,
+      and(eq(members.tenantId, memberSessions.tenantId), eq(members.id, memberSessions.memberId)),
+    )
+    .innerJoin(tenants, eq(tenants.id, memberSessions.tenantId))
+    .where(
+      and(
+        eq(memberSessions.tenantId, tenantId),
+        eq(memberSessions.id, sessionId),
+        eq(memberSessions.memberId, memberId),
+        isNull(memberSessions.endedAt),
+        gt(memberSessions.expiresAt, now),
+        isNull(members.disabledAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function touchSession(db: Executor, tenantId: string, sessionId: string, now: Date) {
+  await db
+    .update(memberSessions)
+    .set({ refreshedAt: now })
+    .where(and(eq(memberSessions.tenantId, tenantId), eq(memberSessions.id, sessionId)));
+}
+
+export async function endSession(db: Executor, tenantId: string, sessionId: string, now: Date) {
+  await db
+    .update(memberSessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(memberSessions.tenantId, tenantId),
+        eq(memberSessions.id, sessionId),
+        isNull(memberSessions.endedAt),
+      ),
+    );
+}
+
+/** Ends every session of a member (removed from the workspace). */
+export async function endAllSessions(db: Executor, tenantId: string, memberId: string, now: Date) {
+  await db
+    .update(memberSessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(memberSessions.tenantId, tenantId),
+        eq(memberSessions.memberId, memberId),
+        isNull(memberSessions.endedAt),
+      ),
+    );
+}
+
+/** Ends every other session of a member (after a security change: MFA enrolled, password set). */
+export async function endOtherSessions(
+  db: Executor,
+  tenantId: string,
+  memberId: string,
+  keep: string,
+  now: Date,
+) {
+  await db
+    .update(memberSessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(memberSessions.tenantId, tenantId),
+        eq(memberSessions.memberId, memberId),
+        isNull(memberSessions.endedAt),
+        sql`${memberSessions.id} <> ${keep}`,
+      ),
+    );
+}
+
+export async function insertInvitation(db: Executor, row: typeof memberInvitations.$inferInsert) {
+  const [inserted] = await db.insert(memberInvitations).values(row).returning();
+  return inserted as InvitationRow;
+}
+
+export async function invitationByToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(memberInvitations)
+    .where(eq(memberInvitations.tokenHash, tokenHash))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function acceptInvitation(db: Executor, tenantId: string, id: string, now: Date) {
+  await db
+    .update(memberInvitations)
+    .set({ acceptedAt: now })
+    .where(and(eq(memberInvitations.tenantId, tenantId), eq(memberInvitations.id, id)));
+}

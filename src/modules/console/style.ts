@@ -1,0 +1,38 @@
+// The console's one stylesheet, inline under the page's content policy: readable on a phone first,
+// visible focus, and contrast that passes WCAG AA.
+export const CONSOLE_STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f7f7f5}
+header{background:#14365d;color:#fff;padding:.5rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
+header a,header button{color:#fff}
+header nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+header form{margin:0 0 0 auto}
+header button{background:none;border:1px solid #fff;border-radius:4px;padding:.25rem .75rem;font:inherit;cursor:pointer}
+main{max-width:60rem;margin:0 auto;padding:1rem}
+h1{font-size:1.5rem;margin:.5rem 0 1rem}
+h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+a{color:#0b4f9c}
+a:focus,button:focus,input:focus,select:focus,textarea:focus{outline:3px solid #f2a900;outline-offset:2px}
+form.stack{display:grid;gap:.75rem;max-width:28rem}
+fieldset{border:1px solid #999;border-radius:4px;padding:.5rem .75rem}
+label{display:block;font-weight:600}
+input,select,textarea{font:inherit;padding:.4rem;border:1px solid #666;border-radius:4px;width:100%;max-width:28rem;background:#fff}
+input[type=checkbox]{width:auto}
+.check{font-weight:400;display:flex;gap:.4rem;align-items:center}
+button.primary{background:#14365d;color:#fff;border:0;border-radius:4px;padding:.5rem 1rem;font:inherit;cursor:pointer}
+button.danger{background:#fff;color:#a4161a;border:1px solid #a4161a;border-radius:4px;padding:.25rem .6rem;font:inherit;cursor:pointer}
+.hint{color:#4a4a4a;font-size:.9rem;font-weight:400}
+.error{background:#fde8e8;border-left:4px solid #a4161a;padding:.5rem .75rem}
+.once{background:#fff8e1;border-left:4px solid #8a6100;padding:.5rem .75rem;overflow-wrap:anywhere}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse;width:100%;background:#fff}
+th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}
+code{overflow-wrap:anywhere}
+svg.qr{width:12rem;height:12rem}
+.tiers{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,24rem),1fr))}
+.tiers section{min-width:0}
+pre{margin:0;background:#fff;padding:.5rem;font-size:.85rem}
+progress{width:100%;max-width:28rem;height:1rem}
+.filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
+.filters input,.filters select{width:auto}
+`;

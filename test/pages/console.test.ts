@@ -1,0 +1,247 @@
+// The console in a real Chromium: sign-in, key creation with its token shown once, TOTP enrolment
+// with a code computed here and the sign-in challenge, a forged cookie write refused for want of
+// the CSRF token, the 403 on writes where the workspace requires MFA, axe-core on every page, and
+// the pages at desktop and phone width.
+import axe from 'axe-core';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { admin, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { addMember, PASSWORD } from '../helpers/console.ts';
+import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+describe('console in Chromium', () => {
+  let offset = 0; // moves the app's clock past a spent TOTP step
+  let app: App;
+  let browser: Browser;
+  let base: string;
+  let workspace: TestWorkspace;
+  let passportId: string;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    app = await testApp({ clock: () => new Date(Date.now() + offset) });
+    workspace = await createWorkspace(app, 'enterprise');
+    await addMember(app, workspace, 'ada@example.com');
+    await addMember(app, workspace, 'eve@example.com');
+    const operator = await createOperator(app, workspace);
+    await createFacility(app, workspace, { operatorId: operator.id });
+    passportId = (await createPassport(app, workspace.token, { operatorId: operator.id })).id;
+    base = await serveForBrowser(app);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app.close();
+  });
+
+  async function fresh(viewport = DESKTOP, bypassCSP = false) {
+    const context = await browser.newContext({ viewport, bypassCSP });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    return { page, problems };
+  }
+
+  async function axeViolations(page: Page): Promise<string[]> {
+    // axe needs script; a copy of the page's markup under a policy-free context runs it.
+    const html = await page.content();
+    const scratch = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() ?? DESKTOP });
+    const probe = await scratch.newPage();
+    await probe.route(`${base}/__axe`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await probe.goto(`${base}/__axe`);
+    await probe.evaluate(axe.source);
+    const result = await probe.evaluate<{
+      violations: { id: string; impact: string | null; nodes: unknown[] }[];
+    }>('axe.run(document, { resultTypes: ["violations"] })');
+    await scratch.close();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.nodes.length})`);
+  }
+
+  async function screenshot(page: Page, name: string) {
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-${name}.png`, fullPage: true });
+    }
+  }
+
+  async function signIn(page: Page, ws: TestWorkspace, email: string) {
+    await page.goto(`${base}/console/keys`);
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await page.fill('#workspace', ws.subdomain);
+    await page.fill('#email', email);
+    await page.fill('#password', PASSWORD);
+    await page.click('button[type=submit].primary');
+    await page.waitForLoadState('domcontentloaded');
+  }
+
+  const code = (secret: string) =>
+    TOTP.generate({
+      secret: Secret.fromBase32(secret),
+      timestamp: Date.now() + offset,
+      period: 30,
+      digits: 6,
+    });
+
+  it('signs in and creates a narrowed key whose token is shown once', async () => {
+    const { page, problems } = await fresh();
+    await page.goto(`${base}/console/sign-in`);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'sign-in-desktop');
+    await signIn(page, workspace, 'ada@example.com');
+    expect(new URL(page.url()).pathname).toBe('/console/');
+    expect(await page.locator('main').innerText()).toContain('ada@example.com');
+
+    await page.click('nav >> text=API keys');
+    await page.fill('#name', 'Recycling line');
+    await page.selectOption('#role', 'RECYCLER');
+    await page.check('input[value="battery:read"]');
+    await page.check('input[value="battery:write"]');
+    await page.fill('#expiresAt', '2099-06-30');
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().endsWith('/console/keys') && response.request().method() === 'POST',
+      ),
+      page.click('text=Create key'),
+    ]);
+    expect(answer.status()).toBe(201);
+    const token = await page.locator('#new-token').innerText();
+    expect(token).toMatch(/dpp_token_/);
+    expect(await page.locator('tbody').innerText()).toContain('Recycling line');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'keys-desktop');
+
+    const whoami = await app.inject({
+      method: 'GET',
+      url: '/api/v1/whoami',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(whoami.json().auth).toMatchObject({
+      role: 'RECYCLER',
+      permissions: ['battery:read', 'battery:write'],
+    });
+
+    await page.goto(`${base}/console/keys`);
+    expect(await page.locator('#new-token').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('fits a phone: no sideways scrolling, and axe-core clean, on every page', async () => {
+    const { page } = await fresh(PHONE);
+    await signIn(page, workspace, 'ada@example.com');
+    const paths = ['/console/keys', '/console/passports', '/console/operators', '/console/facilities'];
+    for (const path of [
+      ...paths,
+      '/console/members',
+      '/console/security',
+      `/console/passports/${passportId}`,
+    ]) {
+      await page.goto(`${base}${path}`);
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page), path).toEqual([]);
+      await screenshot(page, `${path.split('/').slice(2).join('-')}-phone`);
+    }
+  });
+
+  it('refuses a forged cookie write that lacks the CSRF token', async () => {
+    // Script in the page (policy bypassed so that it may run) sends the cookie but cannot know the token.
+    const { page } = await fresh(DESKTOP, true);
+    await signIn(page, workspace, 'ada@example.com');
+    const status = await page.evaluate<number>(
+      `fetch('/api/v1/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'forged', role: 'ADMIN' }) }).then((r) => r.status)`,
+    );
+    expect(status).toBe(403);
+    const formStatus = await page.evaluate<number>(
+      `fetch('/console/keys', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=forged&role=ADMIN' }).then((r) => r.status)`,
+    );
+    expect(formStatus).toBe(403);
+    const keys = await app.inject({
+      method: 'GET',
+      url: '/api/v1/keys',
+      headers: { authorization: `Bearer ${workspace.token}` },
+    });
+    expect(keys.json().keys.map((key: { name: string }) => key.name)).not.toContain('forged');
+  });
+
+  it('enrols TOTP, shows the recovery codes once, and asks for a code at the next sign-in', async () => {
+    const { page, problems } = await fresh();
+    await signIn(page, workspace, 'eve@example.com');
+    await page.goto(`${base}/console/security`);
+    await page.click('text=Turn on two-factor authentication');
+    expect(await page.locator('svg.qr').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'mfa-enrolment-desktop');
+    const secret = await page.locator('#totp-secret').innerText();
+    await page.fill('#code', code(secret));
+    await page.click('text=Confirm');
+    expect(await page.locator('#recovery-codes li').count()).toBe(10);
+
+    await page.click('header button');
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    offset += 30_000; // the code that confirmed the enrolment is spent
+    await signIn(page, workspace, 'eve@example.com');
+    expect(await page.locator('#code').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.fill('#code', code(secret));
+    await page.click('text=Verify');
+    expect(new URL(page.url()).pathname).toBe('/console/');
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses writes of a member without MFA where the workspace requires it', async () => {
+    const strict = await createWorkspace(app, 'enterprise');
+    await addMember(app, strict, 'bob@example.com');
+    await app.inject({
+      method: 'PATCH',
+      url: `/admin/v1/workspaces/${strict.id}`,
+      headers: admin,
+      payload: { mfaRequired: true },
+    });
+    const { page } = await fresh(PHONE);
+    await signIn(page, strict, 'bob@example.com');
+    await page.goto(`${base}/console/keys`);
+    expect(await page.locator('.error').first().innerText()).toContain('two-factor');
+    await page.fill('#name', 'not allowed yet');
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().endsWith('/console/keys') && response.request().method() === 'POST',
+      ),
+      page.click('text=Create key'),
+    ]);
+    expect(answer.status()).toBe(403);
+    expect(await page.locator('main').innerText()).toContain('two-factor authentication');
+    await screenshot(page, 'mfa-required-phone');
+  });
+
+  it('serialises 1,000 units from CSV and shows the progress bar full', async () => {
+    const { page, problems } = await fresh(PHONE);
+    await signIn(page, workspace, 'ada@example.com');
+    await page.goto(`${base}/console/passports/${passportId}`);
+    await page.fill('#csv', Array.from({ length: 1000 }, (_, i) => `BRW-${i}`).join('\n'));
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().endsWith('/units') && response.request().method() === 'POST',
+      ),
+      page.click('form[action$="/units"] button[type=submit]'),
+    ]);
+    expect(answer.status()).toBe(201);
+    expect(await page.getAttribute('progress', 'value')).toBe('1000');
+    expect(await page.getAttribute('progress', 'max')).toBe('1000');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'serialised-phone');
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
