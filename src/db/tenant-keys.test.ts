@@ -20,6 +20,7 @@ const UNSCOPED_INDEXES = [
   'access_grants_token_idx', // resolving a presented grant token
   'access_grants_id_idx', // a requester's private status link (request id and secret)
   'webhook_outbox_due_idx', // the delivery workers' claim of due rows across workspaces
+  'member_invitations_token_idx', // opening an invitation link
 ];
 
 const tables = (Object.values(schema) as unknown[])
