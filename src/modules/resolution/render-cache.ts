@@ -7,7 +7,8 @@ const MAX_ENTRIES = 10_000;
 export interface RenderedAnswer {
   status: number;
   contentType: string;
-  body: string;
+  /** The bytes sent: encoded once, when rendered. */
+  body: Buffer;
   etag: string;
   headers: Record<string, string>;
 }

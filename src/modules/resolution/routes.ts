@@ -51,7 +51,7 @@ export interface ResolutionOptions {
   representations?: readonly Representation[];
 }
 
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 function matches(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -65,7 +65,7 @@ function matches(request: FastifyRequest, etag: string): boolean {
 function send(request: FastifyRequest, reply: FastifyReply, answer: RenderedAnswer) {
   reply.headers(answer.headers).header('etag', answer.etag);
   if (answer.status === 200 && matches(request, answer.etag)) return reply.code(304).send();
-  return reply.code(answer.status).type(answer.contentType).serializer(String).send(answer.body);
+  return reply.code(answer.status).type(answer.contentType).send(answer.body);
 }
 
 export async function resolutionRoutes(
@@ -111,7 +111,7 @@ export async function resolutionRoutes(
     const found = await resolve(viewer);
     if (!found) throw notFound('Nothing is published under this identifier');
     const { subject } = found;
-    const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+    const body = Buffer.from(await representation.render(subject, { lang, baseUrl: services.baseUrl }));
     const restricted = subject.tier !== 'public';
     const rendered: RenderedAnswer = {
       status: found.status ?? 200,
