@@ -69,10 +69,10 @@ describe('labelArchive', () => {
     );
     const archive = labelArchive({ labels, options, warnings: [], createdAt: new Date() });
     await delay(50);
-    // Nobody reads: only what fits the streams' buffers (tens of kilobytes, a few compressed labels
-    // each) has been drawn, however long the batch.
+    // Nobody reads: only what fits the streams' buffers has been drawn, however long the batch
+    // (tens of labels: the default stream buffer is 16 KiB on Node 20 and 64 KiB from Node 22 on).
     expect(drawn.size).toBeGreaterThan(0);
-    expect(drawn.size).toBeLessThan(40);
+    expect(drawn.size).toBeLessThan(100);
     const entries = readZip(Buffer.concat(await archive.toArray()));
     expect(drawn.size).toBe(200);
     expect(entries.size).toBe(201);
