@@ -32,6 +32,7 @@ export async function benchApp(
     // but never binds.
     RATE_LIMIT_AUTHENTICATED_IP: '1000000000',
     RATE_LIMIT_PUBLIC_RESOLUTION: '1000000000',
+    RATE_LIMIT_ANONYMOUS: '1000000000',
   });
   const app = await buildApp({ config, db: database.db, changes: database.changes, ...build });
   const created = await app.inject({
