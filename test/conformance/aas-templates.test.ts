@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { jsonization } from '@aas-core-works/aas-core3.0-typescript';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, samplePassport } from '../../src/domain/aas/samples.ts';
 import { passportToEnvironment } from '../../src/domain/aas/to-environment.ts';
 import { validateEnvironment } from '../../src/domain/aas/validate.ts';
 import { CATEGORIES } from '../../src/domain/categories/types.ts';
+import { BASE_URL, samplePassport } from '../../src/domain/passports/samples.ts';
 import { material, materialJson } from './material.ts';
 
 interface Element {

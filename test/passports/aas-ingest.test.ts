@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { auditEvents } from '../../src/db/schema.ts';
 import { passportToEnvironment } from '../../src/domain/aas/index.ts';
-import { exampleMetadata } from '../../src/domain/aas/samples.ts';
 import { CATEGORIES } from '../../src/domain/categories/types.ts';
+import { exampleMetadata } from '../../src/domain/passports/samples.ts';
 import {
   admin,
   BASE_URL,

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../categories/types.ts';
+import { BASE_URL, exampleMetadata, samplePassport } from '../passports/samples.ts';
 import { sealFixture } from '../seal/fixtures.ts';
 import { sealDocument, verifySealedDocument } from '../seal/index.ts';
 import { maskedProof } from '../seal/mask.ts';
 import { environmentToDocument, environmentToPassport } from './from-environment.ts';
 import type { Json } from './json-elements.ts';
-import { BASE_URL, exampleMetadata, samplePassport } from './samples.ts';
 import { passportToEnvironment } from './to-environment.ts';
 import { validateEnvironment } from './validate.ts';
 

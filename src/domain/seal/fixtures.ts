@@ -1,8 +1,5 @@
-// Fixtures shared by the seal tests and the seal benchmark: a seal CA, a workspace key with its
-// certificate, and a complete battery passport document rendered as the owner reads it.
-import { categorySchemas } from '../categories/schemas/index.ts';
 import { generateSigningKey, type SigningKey } from '../crypto/keys.ts';
-import { renderPassportDocument } from '../passports/document.ts';
+import { samplePassport } from '../passports/samples.ts';
 import { createSealCa, issueWorkspaceCertificate, type SealCa } from './certificates.ts';
 
 export interface SealFixture {
@@ -35,41 +32,5 @@ export async function sealFixture(now = new Date()): Promise<SealFixture> {
 
 /** The batteries schema's complete example, rendered as an unsealed owner document. */
 export function batteryPassportDocument(): Record<string, unknown> {
-  const stamp = new Date('2025-06-01T08:00:00.000Z');
-  return renderPassportDocument({
-    passport: {
-      id: '5d2c7a0e-2f4b-4c8e-9a61-3b7e0f9d4c21',
-      productId: '04006381333931',
-      productIdScheme: 'GTIN',
-      category: 'batteries',
-      originCountry: 'DE',
-      granularity: 'model',
-      status: 'ACTIVE',
-      metadata: structuredClone((categorySchemas.batteries.examples as unknown[])[0]),
-      archivedAt: null,
-      retentionUntil: null,
-      digitalSeal: null,
-      signingPublicKey: null,
-      proof: null,
-      createdAt: stamp,
-      updatedAt: stamp,
-    },
-    economicOperator: {
-      '@type': 'EconomicOperator',
-      id: '9e1d3c5a-7b2f-4e60-8a14-2c6f0b9d3e57',
-      name: 'VoltCell Europe GmbH',
-      regId: 'DE123456789012345',
-      regIdScheme: 'EORI',
-      role: 'MANUFACTURER',
-      country: 'DE',
-    },
-    manufacturingFacility: {
-      '@type': 'ManufacturingFacility',
-      gln: '4012345000009',
-      name: 'Cell plant Salzgitter',
-      activity: 'manufacturing',
-      country: 'DE',
-    },
-    baseUrl: 'https://dpp.example.com',
-  }) as unknown as Record<string, unknown>;
+  return samplePassport('batteries', { baseUrl: 'https://dpp.example.com' });
 }

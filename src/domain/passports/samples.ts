@@ -1,5 +1,5 @@
-// Test support (not a test file): passport documents of every category, rendered as the owner reads
-// them, from each category's own valid example.
+// Test and bench support (not a test file): passport documents of every category, rendered as the
+// owner reads them, from each category's own valid example.
 import { RULE_SETS } from '../categories/rules/index.ts';
 import { categorySchemas } from '../categories/schemas/index.ts';
 import {
@@ -8,7 +8,7 @@ import {
   type RuleCategory,
   type SchemaCategory,
 } from '../categories/types.ts';
-import { renderPassportDocument } from '../passports/document.ts';
+import { renderPassportDocument } from './document.ts';
 
 export const BASE_URL = 'https://dpp.example.eu';
 
@@ -25,6 +25,7 @@ export interface SampleOptions {
   granularity?: string;
   metadata?: unknown;
   originCountry?: string | null;
+  baseUrl?: string;
 }
 
 export function samplePassport(category: Category, options: SampleOptions = {}): Record<string, unknown> {
@@ -63,6 +64,6 @@ export function samplePassport(category: Category, options: SampleOptions = {}):
       activity: 'manufacturing',
       country: 'DE',
     },
-    baseUrl: BASE_URL,
+    baseUrl: options.baseUrl ?? BASE_URL,
   }) as unknown as Record<string, unknown>;
 }
