@@ -49,5 +49,25 @@ export function pageFrames(sessions: SessionService, clock: () => Date) {
     return renderPage(reply, error.status, view, frame, { ...data, error: error.message });
   }
 
-  return { signedIn, refusal };
+  /**
+   * A signed-in page titled `titleKey`: the visitor is sent to sign in, and an AppError the page
+   * meets is shown on the message page with its status.
+   */
+  async function memberPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    titleKey: string,
+    show: (page: SignedInPage, frame: PageFrame) => Promise<FastifyReply>,
+  ): Promise<FastifyReply> {
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const frame = page.frame(page.t(titleKey));
+    try {
+      return await show(page, frame);
+    } catch (error) {
+      return refusal(reply, error, frame, 'message', { message: '' });
+    }
+  }
+
+  return { signedIn, refusal, memberPage };
 }

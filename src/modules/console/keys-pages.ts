@@ -29,7 +29,7 @@ function expiryOf(value: string | undefined): string | undefined {
 }
 
 export async function keyPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+  const { signedIn, refusal, memberPage } = pageFrames(sessions, context.clock);
 
   async function keysPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
     const [keys, operators] = await Promise.all([
@@ -52,14 +52,9 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
     '/console/keys',
     { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('keys.title'));
-      try {
+      return memberPage(request, reply, 'keys.title', async (page, frame) => {
         return renderPage(reply, 200, 'keys', frame, await keysPage(page));
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
+      });
     },
   );
 
@@ -101,17 +96,12 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
     '/console/keys/:id/revoke',
     { config: { access }, schema: { hide, params: KeyParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('keys.title'));
-      try {
+      return memberPage(request, reply, 'keys.title', async (page, _frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
         const revoked = await callApi(inject, page.principal, 'DELETE', `/api/v1/keys/${request.params.id}`);
         if (revoked.status !== 204) throw new AppError('NOT_FOUND', apiMessage(revoked.body));
         return seeOther(reply, '/console/keys');
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
+      });
     },
   );
 }

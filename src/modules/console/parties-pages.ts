@@ -10,7 +10,7 @@ const hide = true;
 const access = { kind: 'member', optional: true, formCsrf: true } as const;
 
 export async function partyPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+  const { memberPage } = pageFrames(sessions, context.clock);
 
   for (const [path, api, field, view] of [
     ['/console/operators', '/api/v1/operators?limit=200', 'operators', 'operators'],
@@ -20,16 +20,11 @@ export async function partyPages(app: App, context: AppContext, sessions: Sessio
       path,
       { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
       async (request, reply) => {
-        const page = await signedIn(request, reply);
-        if (!page) return reply;
-        const frame = page.frame(page.t(`${view}.title`));
-        try {
+        return memberPage(request, reply, `${view}.title`, async (page, frame) => {
           const list = await callApi(inject, page.principal, 'GET', api);
           if (list.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(list.body));
           return renderPage(reply, 200, view, frame, { rows: list.body[field] });
-        } catch (error) {
-          return refusal(reply, error, frame, 'message', { message: '' });
-        }
+        });
       },
     );
   }

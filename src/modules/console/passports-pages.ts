@@ -37,7 +37,7 @@ const VersionParams = Type.Object({
 const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
 export async function passportPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+  const { signedIn, refusal, memberPage } = pageFrames(sessions, context.clock);
 
   app.get(
     '/console/passports',
@@ -121,15 +121,10 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     '/console/passports/:id',
     { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('passports.one'));
-      try {
+      return memberPage(request, reply, 'passports.one', async (page, frame) => {
         const view = await passportView(page, request.params.id);
         return renderPage(reply, 200, 'passport', { ...frame, title: view.title }, view.data);
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
+      });
     },
   );
 
@@ -138,10 +133,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     '/console/passports/:id/versions/:version',
     { config: { access }, schema: { hide, params: VersionParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('passports.history'));
-      try {
+      return memberPage(request, reply, 'passports.history', async (page, frame) => {
         const id = encodeURIComponent(request.params.id);
         const from = Number(request.params.version);
         const history = await callApi(
@@ -177,9 +169,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
           { ...frame, title },
           { changes, passportId: request.params.id },
         );
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
+      });
     },
   );
 
@@ -189,10 +179,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     '/console/passports/:id/units',
     { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('passports.one'));
-      try {
+      return memberPage(request, reply, 'passports.one', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
         const { units, tooMany } = parseUnitCsv(formFields(request.body).csv ?? '');
         if (units.length === 0 || tooMany) throw new AppError('BAD_REQUEST', page.t('units.csvHint'));
@@ -227,9 +214,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
             ...(stopped ? { error: stopped } : {}),
           },
         );
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
+      });
     },
   );
 
@@ -241,10 +226,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     call: (page: SignedInPage) => Promise<{ status: number; body: Record<string, unknown> }>,
     done: (page: SignedInPage) => string,
   ) {
-    const page = await signedIn(request, reply);
-    if (!page) return reply;
-    const frame = page.frame(page.t('passports.one'));
-    try {
+    return memberPage(request, reply, 'passports.one', async (page, frame) => {
       checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
       const answer = await call(page);
       const view = await passportView(page, reference);
@@ -256,9 +238,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
         { ...frame, title: view.title },
         { ...view.data, ...outcome },
       );
-    } catch (error) {
-      return refusal(reply, error, frame, 'message', { message: '' });
-    }
+    });
   }
 
   app.post(
