@@ -1,10 +1,11 @@
 // Serialisation from an uploaded CSV file, without a browser: the multipart form with its CSRF token
 // (refused without it, before the file is read), bad files answered with the form again and the
-// reason, and the answer page streamed batch by batch over a real socket, whole HTML at the end.
+// reason, a refusal of the first batch shown on the form, and the answer page streamed batch by
+// batch over a real socket, whole HTML at the end.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { serveForBrowser } from '../helpers/browser.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
@@ -189,6 +190,38 @@ describe('console: units from a CSV file', () => {
       payload: multipart([file]),
     });
     expect(api.statusCode).toBe(415);
+  });
+
+  it('shows a refusal of the whole first batch (MFA required) on the form, with its status', async () => {
+    const strict = await createWorkspace(app, 'enterprise');
+    await addMember(app, strict, 'bob@example.com');
+    await app.inject({
+      method: 'PATCH',
+      url: `/admin/v1/workspaces/${strict.id}`,
+      headers: admin,
+      payload: { mfaRequired: true },
+    });
+    const operator = await createOperator(app, strict);
+    const passport = await createPassport(app, strict.token, { operatorId: operator.id });
+    const bob = await session(app, strict, 'bob@example.com');
+    const view = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}`,
+      headers: { cookie: bob.cookie },
+    });
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/console/passports/${passport.id}/units`,
+      headers: { ...MULTIPART, cookie: bob.cookie },
+      payload: multipart([
+        { name: '_csrf', value: csrfIn(view.body) },
+        { name: 'file', filename: 'a.csv', value: serials(300, 'MFA').join('\n') },
+      ]),
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.body).toContain('requires two-factor authentication');
+    expect(answer.body).toContain('id="file"');
+    expect(answer.body).not.toContain('<progress');
   });
 
   it('sends each batch’s bar as it is made, before the run ends', async () => {
