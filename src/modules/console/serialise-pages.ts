@@ -97,8 +97,11 @@ export async function serialisePages(
         // The status goes out with the first bytes, so it is the first batch's: a refusal of that
         // batch (no such passport, MFA required, …) answers the form again with the API's status.
         const first = await send(0);
-        if (first) return formAgain(first.status, first.message);
+        // A client error the pages do not declare (say 413 or 422) is shown as the bad request it is.
+        const kept = (status: number) => status in PAGE_ANSWERS || status >= 500;
+        if (first) return formAgain(kept(first.status) ? first.status : 400, first.message);
         const rows = units.length;
+        const passportPath = `/console/passports/${encodeURIComponent(reference)}`;
         const tick = () =>
           renderView('console/units-progress', { t: page.t, rows, ...run, refused: run.rowErrors.length });
         const stream = streamPage(
@@ -106,7 +109,7 @@ export async function serialisePages(
           run.created > 0 ? 201 : 200,
           'serialising',
           { ...frame, title: page.t('units.serialise') },
-          { rows, passportPath: `/console/passports/${encodeURIComponent(reference)}` },
+          { rows, passportPath },
         );
         stream.write(`<div class="ticks" role="status">${tick()}`);
         let stopped: string | null = null;
@@ -122,7 +125,7 @@ export async function serialisePages(
           stopped = page.t('csvUpload.failed');
         }
         stream.end(
-          `</div>${renderView('console/units-outcome', { t: page.t, rows, ...run, stopped, passportPath: `/console/passports/${encodeURIComponent(reference)}` })}`,
+          `</div>${renderView('console/units-outcome', { t: page.t, rows, ...run, stopped, passportPath })}`,
         );
         return reply;
       });
