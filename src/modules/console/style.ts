@@ -33,6 +33,9 @@ svg.qr{width:12rem;height:12rem}
 .tiers section{min-width:0}
 pre{margin:0;background:#fff;padding:.5rem;font-size:.85rem}
 progress{width:100%;max-width:28rem;height:1rem}
+.ticks{display:grid}
+.ticks>.tick{grid-area:1/1;background:#f7f7f5}
+.ticks>.tick:not(:last-child){visibility:hidden}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .filters input,.filters select{width:auto}
 `;
