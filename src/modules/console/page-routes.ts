@@ -1,6 +1,8 @@
 // The console's pages, in their own scope: the only place that accepts form bodies and file uploads.
 import type { App, AppContext } from '../../context.ts';
+import { accessLogPages } from './access-log-pages.ts';
 import { authPages } from './auth-pages.ts';
+import { grantPages } from './grants-pages.ts';
 import { keyPages } from './keys-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
@@ -9,6 +11,7 @@ import { securityPages } from './security-pages.ts';
 import { serialisePages } from './serialise-pages.ts';
 import type { SessionService } from './sessions.ts';
 import { acceptUploads } from './upload.ts';
+import { webhookPages } from './webhooks-pages.ts';
 
 export async function consolePages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
   await app.register(async (scope) => {
@@ -21,5 +24,8 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await serialisePages(pages, context, sessions, inject);
     await partyPages(pages, context, sessions, inject);
     await securityPages(pages, context, sessions);
+    await grantPages(pages, context, sessions, inject);
+    await accessLogPages(pages, context, sessions, inject);
+    await webhookPages(pages, context, sessions, inject);
   });
 }

@@ -17,7 +17,7 @@ form.stack{display:grid;gap:.75rem;max-width:28rem}
 fieldset{border:1px solid #999;border-radius:4px;padding:.5rem .75rem}
 label{display:block;font-weight:600}
 input,select,textarea{font:inherit;padding:.4rem;border:1px solid #666;border-radius:4px;width:100%;max-width:28rem;background:#fff}
-input[type=checkbox]{width:auto}
+input[type=checkbox],input[type=radio]{width:auto}
 .check{font-weight:400;display:flex;gap:.4rem;align-items:center}
 button.primary{background:#14365d;color:#fff;border:0;border-radius:4px;padding:.5rem 1rem;font:inherit;cursor:pointer}
 button.danger{background:#fff;color:#a4161a;border:1px solid #a4161a;border-radius:4px;padding:.25rem .6rem;font:inherit;cursor:pointer}
