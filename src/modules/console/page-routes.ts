@@ -4,6 +4,7 @@ import { authPages } from './auth-pages.ts';
 import { keyPages } from './keys-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
+import { passportFormPages } from './passport-form-pages.ts';
 import { passportPages } from './passports-pages.ts';
 import { securityPages } from './security-pages.ts';
 import type { SessionService } from './sessions.ts';
@@ -15,6 +16,7 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await authPages(pages, context, sessions);
     await keyPages(pages, context, sessions, inject);
     await passportPages(pages, context, sessions, inject);
+    await passportFormPages(pages, context, sessions, inject);
     await partyPages(pages, context, sessions, inject);
     await securityPages(pages, context, sessions);
   });

@@ -5,8 +5,10 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { documentChanges } from '../../domain/passports/diff.ts';
 import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
+import { tierView } from '../../domain/passports/tier-view.ts';
 import { parseUnitCsv } from '../../domain/units/csv-rows.ts';
 import { AppError } from '../../http/errors.ts';
+import { requestAccessUrl } from '../resolution/service.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -77,7 +79,23 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     },
   );
 
-  /** One passport's page: owner and public tiers side by side, its versions and its actions. */
+  /**
+   * What a grant holder of each requestable tier reads, computed here with the resolver's own tier
+   * view over the owner document: staff see it without minting a grant.
+   */
+  const grantTiers = (passport: Record<string, unknown>) =>
+    (['legitimate-interest', 'authority'] as const).map((tier) => ({
+      tier,
+      document: JSON.stringify(
+        tierView(passport, tier, {
+          requestAccessUrl: requestAccessUrl(context.baseUrl, String(passport.id)),
+        }),
+        null,
+        2,
+      ),
+    }));
+
+  /** One passport's page: its owner, grant-holder and public tiers side by side, versions and actions. */
   async function passportView(page: SignedInPage, reference: string) {
     const found = await callApi(
       inject,
@@ -105,6 +123,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
       data: {
         passport,
         document: JSON.stringify(passport, null, 2),
+        grantTiers: grantTiers(passport),
         publicStatus: publicView.statusCode,
         publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
         versions: history.status === 200 ? history.body.versions : [],
