@@ -167,6 +167,34 @@ describe('passport forms in the console', () => {
     expect(added.body).toContain('<input type="hidden" name="_more" value="/metadata/fibreComposition">');
   });
 
+  it('answers forged field names and shapes with the form, never a server error', async () => {
+    const forged = await post('/console/passports/new', [
+      ['category', 'textiles'],
+      ['/metadata/__proto__/polluted', 'yes'],
+      ['/metadata/constructor/prototype/polluted', 'yes'],
+      ['/metadata/fibreComposition/99999999/share', '1'],
+      ['/metadata/productInformation/productName', 'Scarf'],
+      ['/metadata/productInformation/productName/deeper', '"x"'],
+      ['/metadata/fibreComposition/-1/fibre', 'WOOL'],
+      ['/metadata/careInstructions', '[1, 2'],
+      ['_add', '/metadata/nowhere'],
+    ]);
+    expect(forged.statusCode).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const refused = await post('/console/passports/new', [
+      ['category', 'textiles'],
+      ['/metadata/productInformation', '"not an object"'],
+      ['/metadata/fibreComposition/0/share', 'many'],
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused.body, 'f.metadata.fibreComposition.0.share')).toContain('share');
+    expect(refused.body).toContain('value="many"');
+    const noCategory = await post('/console/passports/new', [['category', 'spaceships']]);
+    expect(noCategory.statusCode).toBe(400);
+    const forgedEdit = await post('/console/passports/not-a-passport/edit', [['/productId', 'x']]);
+    expect(forgedEdit.statusCode).toBe(404);
+  });
+
   it('maps the form onto the API: numbers, booleans, blank items left out, JSON areas parsed', async () => {
     const productId = newGtin13();
     const created = await post('/console/passports/new', [
