@@ -14,7 +14,7 @@ import { tierView } from '../../src/domain/passports/tier-view.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
-import { createOperator, newGtin13 } from '../helpers/passports.ts';
+import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -26,6 +26,7 @@ describe('passport forms in Chromium', () => {
   let base: string;
   let workspace: TestWorkspace;
   let passportId = '';
+  let batteryId = '';
   const gtin = newGtin13();
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -33,6 +34,8 @@ describe('passport forms in Chromium', () => {
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     await createOperator(app, workspace);
+    // A battery model whose example holds fields for each tier.
+    batteryId = (await createPassport(app, workspace.token)).id;
     base = await serveForBrowser(app);
     browser = await launchBrowser();
   });
@@ -171,14 +174,22 @@ describe('passport forms in Chromium', () => {
 
   it('shows the owner, grant-holder and public tiers side by side, as the tier view computes them', async () => {
     const { page } = await fresh();
-    await page.goto(`${base}/console/passports/${passportId}`);
+    await page.goto(`${base}/console/passports/${batteryId}`);
     const owner = JSON.parse(await page.locator('[aria-labelledby="owner-tier"] code').innerText());
+    const restricted: Record<string, { tiers: string[]; fieldCount: number }> = {};
     for (const tier of ['legitimate-interest', 'authority'] as const) {
       const shown = JSON.parse(await page.locator(`[aria-labelledby="${tier}-tier"] code`).innerText());
       const requestAccessUrl = String(shown.restrictedData?.requestAccess);
-      expect(requestAccessUrl).toMatch(new RegExp(`/request-access/${passportId}$`));
+      expect(requestAccessUrl).toMatch(new RegExp(`/request-access/${batteryId}$`));
       expect(shown).toEqual(JSON.parse(JSON.stringify(tierView(owner, tier, { requestAccessUrl }))));
+      restricted[tier] = shown.restrictedData;
     }
+    // An authority sees more than a legitimate-interest holder, who is told an authority sees more.
+    expect(restricted['legitimate-interest']?.tiers).toEqual(['authority']);
+    expect(restricted.authority?.tiers).toEqual([]);
+    expect(restricted['legitimate-interest']?.fieldCount).toBeGreaterThan(
+      restricted.authority?.fieldCount ?? 0,
+    );
     expect(await page.locator('.tiers > section').count()).toBe(4);
     expect(await page.locator('#authority-tier').innerText()).toBe('Was eine Behörde sieht');
     expect(await axeViolations(page)).toEqual([]);
@@ -205,7 +216,7 @@ describe('passport forms in Chromium', () => {
       ['/console/passports/new', 'passport-new'],
       ['/console/passports/new?category=batteries', 'passport-form-batteries'],
       [`/console/passports/${passportId}/edit`, 'passport-edit'],
-      [`/console/passports/${passportId}`, 'passport-tiers'],
+      [`/console/passports/${batteryId}`, 'passport-tiers'],
     ] as const) {
       await page.goto(`${base}${path}`);
       const overflow = await page.evaluate<number>(

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { CATEGORIES, type Category, isCategory } from '../../domain/categories/types.ts';
+import type { FormState } from '../../domain/passports/schema-form.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
@@ -99,7 +100,7 @@ export async function passportFormPages(
     page: SignedInPage,
     frame: PageFrame,
     form: { mode: FormMode; category: Category; values: FormValues; action: string; passportId?: string },
-    state = { raw: {}, more: {} } as Parameters<typeof formModel>[4],
+    state: FormState = { raw: {}, more: {} },
     problems: FormProblem[] = [],
     error?: string,
   ) {
