@@ -226,5 +226,15 @@ describe('passport forms in Chromium', () => {
       expect(await axeViolations(page), path).toEqual([]);
       await screenshot(page, `${name}-phone`);
     }
+    // A refused form: the messages beside the fields fit the phone too.
+    await page.goto(`${base}/console/passports/new?category=textiles`);
+    await page.fill(field('/productId'), 'not a product id!');
+    expect(await submit(page)).toBe(400);
+    expect(await page.locator('.field-error').count()).toBeGreaterThan(1);
+    expect(
+      await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+    ).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'passport-form-errors-phone');
   }, 90_000);
 });
