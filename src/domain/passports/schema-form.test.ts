@@ -66,6 +66,12 @@ describe('schema forms', () => {
   });
 
   it('shows a value of the wrong shape as JSON text, and text that did not parse as typed', () => {
+    expect(byName(build({ mass: 'heavy', made: 'May' }), '/metadata/mass')).toMatchObject({
+      type: 'text',
+      value: 'heavy',
+    });
+    expect(byName(build({ made: 'May' }), '/metadata/made')).toMatchObject({ type: 'text', value: 'May' });
+    expect(byName(build({ made: '2026-05-01' }), '/metadata/made')).toMatchObject({ type: 'date' });
     expect(byName(build({ tags: 'oops' }), '/metadata/tags')).toMatchObject({
       kind: 'json',
       value: '"oops"',

@@ -106,7 +106,15 @@ function scalar(field: FieldBase, schema: Schema, value: Json, words: FormWords)
       value: typeof value === 'boolean' ? String(value) : shown(value),
     };
   }
-  return { ...field, kind: 'input', ...inputType(schema), value: shown(value) };
+  const input = inputType(schema);
+  // A browser empties a number or date input holding anything else: such a value, refused by the
+  // validator, is shown in a text input so that the member sees what was sent.
+  const fits =
+    value === undefined ||
+    (input.type === 'number'
+      ? typeof value === 'number'
+      : input.type !== 'date' || /^\d{4}-\d{2}-\d{2}$/.test(shown(value)));
+  return { ...field, kind: 'input', ...(fits ? input : { type: 'text', step: '' }), value: shown(value) };
 }
 
 function jsonField(field: FieldBase, value: Json, state: FormState): FormNode {
