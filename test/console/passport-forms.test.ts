@@ -218,7 +218,15 @@ describe('passport forms in the console', () => {
       ['/metadata/durability/expectedWashCycles', '40'],
     ]);
     expect(created.statusCode, created.body).toBe(303);
-    const id = /\/console\/passports\/([^/]+)$/.exec(String(created.headers.location))?.[1] ?? '';
+    const id =
+      /\/console\/passports\/([^/?]+)\?done=created$/.exec(String(created.headers.location))?.[1] ?? '';
+    expect(id).not.toBe('');
+    const landed = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${id}?done=created`,
+      headers: { cookie },
+    });
+    expect(landed.body).toContain('role="status">Done: the passport was created.');
     const read = await app.inject({
       method: 'GET',
       url: `/api/v1/passports/${id}`,

@@ -162,6 +162,9 @@ describe('passport forms in Chromium', () => {
     await screenshot(page, 'passport-edit-desktop');
     expect(await submit(page)).toBe(303);
     expect(new URL(page.url()).pathname).toBe(`/console/passports/${passportId}`);
+    expect(await page.locator('[role=status]').innerText()).toBe(
+      'Erledigt: Die Änderungen wurden gespeichert.',
+    );
     expect(await page.locator('[aria-labelledby="owner-tier"]').innerText()).toContain('Wollschal Classic');
     const history = await app.inject({
       method: 'GET',

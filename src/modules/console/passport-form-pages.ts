@@ -131,7 +131,8 @@ export async function passportFormPages(
     const answer = await send(apiBody(form.mode, form.category, values));
     if (answer.status === 200 || answer.status === 201) {
       const passport = (answer.body.passport ?? {}) as Record<string, unknown>;
-      return seeOther(reply, `/console/passports/${encodeURIComponent(String(passport.id))}`);
+      const done = form.mode === 'create' ? 'created' : 'saved';
+      return seeOther(reply, `/console/passports/${encodeURIComponent(String(passport.id))}?done=${done}`);
     }
     const problems = problemsOf(answer.body);
     const error = problems.length > 0 ? page.t('forms.errorsTitle') : apiMessage(answer.body);

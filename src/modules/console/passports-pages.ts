@@ -32,6 +32,10 @@ const ListQuery = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
 const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
+const PassportQuery = Type.Object({
+  done: Type.Optional(Type.Union([Type.Literal('created'), Type.Literal('saved')])),
+  lang: Type.Optional(Type.String({ maxLength: 35 })),
+});
 const VersionParams = Type.Object({
   id: Type.String({ maxLength: 2048 }),
   version: Type.String({ pattern: '^[0-9]{1,9}$' }),
@@ -138,11 +142,23 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/passports/:id',
-    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    {
+      config: { access },
+      schema: { hide, params: PassportParams, querystring: PassportQuery, response: PAGE_ANSWERS },
+    },
     async (request, reply) => {
       return memberPage(request, reply, 'passports.one', async (page, frame) => {
         const view = await passportView(page, request.params.id);
-        return renderPage(reply, 200, 'passport', { ...frame, title: view.title }, view.data);
+        // After a form created or saved the passport and redirected here (see passport-form-pages.ts).
+        const { done } = request.query;
+        const notice = done ? { notice: page.t(done === 'created' ? 'forms.created' : 'forms.saved') } : {};
+        return renderPage(
+          reply,
+          200,
+          'passport',
+          { ...frame, title: view.title },
+          { ...view.data, ...notice },
+        );
       });
     },
   );
