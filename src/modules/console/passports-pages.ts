@@ -33,7 +33,7 @@ const ListQuery = Type.Object({
 });
 const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
 const PassportQuery = Type.Object({
-  done: Type.Optional(Type.Union([Type.Literal('created'), Type.Literal('saved')])),
+  done: Type.Optional(Type.String({ maxLength: 10 })),
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
 const VersionParams = Type.Object({
@@ -151,7 +151,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
         const view = await passportView(page, request.params.id);
         // After a form created or saved the passport and redirected here (see passport-form-pages.ts).
         const { done } = request.query;
-        const notice = done ? { notice: page.t(done === 'created' ? 'forms.created' : 'forms.saved') } : {};
+        const notice = done === 'created' || done === 'saved' ? { notice: page.t(`forms.${done}`) } : {};
         return renderPage(
           reply,
           200,
