@@ -29,9 +29,9 @@ const english = flatten(load('en'));
  * this list short: everything else must be translated.
  */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
-  es: ['passportPage.no'],
+  es: ['passportPage.no', 'console.forms.no'],
   fr: ['passportPage.signalWords.DANGER'],
-  it: ['passportPage.no'],
+  it: ['passportPage.no', 'console.forms.no'],
   nl: ['passportPage.product'],
 };
 

@@ -182,8 +182,9 @@ describe('console pages', () => {
     expect(view.statusCode, view.body).toBe(200);
     expect(view.body).toContain('id="owner-tier"');
     expect(view.body).toContain('id="public-tier"');
-    // Both tiers are shown: the public one is the document anyone resolving the passport gets.
-    expect((view.body.match(/<pre>/g) ?? []).length).toBe(2);
+    // Every tier is shown: owner, the two grant holders', and the public one, which is the document
+    // anyone resolving the passport gets.
+    expect((view.body.match(/<pre>/g) ?? []).length).toBe(4);
     expect(view.body).toContain(`href="/api/v1/units/${unit.id}"`);
     expect(view.body).toContain(unit.serialNumber);
     // The unit's own page opens with the same cookie.

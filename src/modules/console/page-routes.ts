@@ -6,6 +6,7 @@ import { grantPages } from './grants-pages.ts';
 import { keyPages } from './keys-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
+import { passportFormPages } from './passport-form-pages.ts';
 import { passportPages } from './passports-pages.ts';
 import { securityPages } from './security-pages.ts';
 import { serialisePages } from './serialise-pages.ts';
@@ -22,6 +23,7 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await keyPages(pages, context, sessions, inject);
     await passportPages(pages, context, sessions, inject);
     await serialisePages(pages, context, sessions, inject);
+    await passportFormPages(pages, context, sessions, inject);
     await partyPages(pages, context, sessions, inject);
     await securityPages(pages, context, sessions);
     await grantPages(pages, context, sessions, inject);

@@ -17,7 +17,7 @@ import { CONSOLE_STYLE } from './style.ts';
 
 export type Inject = (
   options: InjectOptions,
-) => Promise<{ statusCode: number; json(): unknown; body: string }>;
+) => Promise<{ statusCode: number; json(): unknown; body: string; rawPayload: Buffer }>;
 
 export const CONSOLE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -173,18 +173,19 @@ export function checkFormCsrf(
   }
 }
 
-/** Calls the node's own API as the member. */
+/** Calls the node's own API as the member (`headers` such as Accept-Language for localised answers). */
 export async function callApi(
   inject: Inject,
   principal: SessionPrincipal,
   method: InjectOptions['method'],
   url: string,
   payload?: unknown,
+  headers: Record<string, string> = {},
 ) {
   const response = await inject({
     method,
     url,
-    headers: { authorization: `Bearer ${principal.session.token}`, host: 'localhost' },
+    headers: { ...headers, authorization: `Bearer ${principal.session.token}`, host: 'localhost' },
     ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
   });
   const body = response.body ? (response.json() as Record<string, unknown>) : {};

@@ -1,12 +1,28 @@
 // One passport's page as its owner sees it, read through the API as the member: the owner and
-// public tiers side by side, its versions, its newest units and the moves its status allows.
+// grant-holder and public tiers side by side, its versions, its newest units and the moves its status allows.
 import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
+import { tierView } from '../../domain/passports/tier-view.ts';
 import { AppError } from '../../http/errors.ts';
+import { requestAccessUrl } from '../resolution/service.ts';
 import type { SignedInPage } from './frame.ts';
 import { apiMessage, callApi, type Inject } from './pages.ts';
 
-/** One passport's page: owner and public tiers side by side, its versions and its actions. */
-export async function passportView(inject: Inject, page: SignedInPage, reference: string) {
+/**
+ * What a grant holder of each requestable tier reads, computed here with the resolver's own tier
+ * view over the owner document: staff see it without minting a grant.
+ */
+const grantTiers = (baseUrl: string, passport: Record<string, unknown>) =>
+  (['legitimate-interest', 'authority'] as const).map((tier) => ({
+    tier,
+    document: JSON.stringify(
+      tierView(passport, tier, { requestAccessUrl: requestAccessUrl(baseUrl, String(passport.id)) }),
+      null,
+      2,
+    ),
+  }));
+
+/** One passport's page: its owner, grant-holder and public tiers side by side, versions and actions. */
+export async function passportView(inject: Inject, page: SignedInPage, reference: string, baseUrl: string) {
   const found = await callApi(
     inject,
     page.principal,
@@ -33,6 +49,7 @@ export async function passportView(inject: Inject, page: SignedInPage, reference
     data: {
       passport,
       document: JSON.stringify(passport, null, 2),
+      grantTiers: grantTiers(baseUrl, passport),
       publicStatus: publicView.statusCode,
       publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
       versions: history.status === 200 ? history.body.versions : [],

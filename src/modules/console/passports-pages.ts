@@ -29,6 +29,10 @@ const ListQuery = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
 const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
+const PassportQuery = Type.Object({
+  done: Type.Optional(Type.String({ maxLength: 10 })),
+  lang: Type.Optional(Type.String({ maxLength: 35 })),
+});
 const VersionParams = Type.Object({
   id: Type.String({ maxLength: 2048 }),
   version: Type.String({ pattern: '^[0-9]{1,9}$' }),
@@ -78,11 +82,23 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/passports/:id',
-    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    {
+      config: { access },
+      schema: { hide, params: PassportParams, querystring: PassportQuery, response: PAGE_ANSWERS },
+    },
     async (request, reply) => {
       return memberPage(request, reply, 'passports.one', async (page, frame) => {
-        const view = await passportView(inject, page, request.params.id);
-        return renderPage(reply, 200, 'passport', { ...frame, title: view.title }, view.data);
+        const view = await passportView(inject, page, request.params.id, context.baseUrl);
+        // After a form created or saved the passport and redirected here (see passport-form-pages.ts).
+        const { done } = request.query;
+        const notice = done === 'created' || done === 'saved' ? { notice: page.t(`forms.${done}`) } : {};
+        return renderPage(
+          reply,
+          200,
+          'passport',
+          { ...frame, title: view.title },
+          { ...view.data, ...notice },
+        );
       });
     },
   );
@@ -143,7 +159,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     return memberPage(request, reply, 'passports.one', async (page, frame) => {
       checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
       const answer = await call(page);
-      const view = await passportView(inject, page, reference);
+      const view = await passportView(inject, page, reference, context.baseUrl);
       const outcome = answer.status === 200 ? { notice: done(page) } : { error: apiMessage(answer.body) };
       return renderPage(
         reply,

@@ -38,4 +38,12 @@ progress{width:100%;max-width:28rem;height:1rem}
 .ticks>.tick:not(:last-child){visibility:hidden}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .filters input,.filters select{width:auto}
+.passport-form{display:grid;gap:.75rem;max-width:40rem}
+.passport-form fieldset{display:grid;gap:.75rem;min-width:0}
+.passport-form legend{font-weight:600}
+.field{display:grid;gap:.2rem}
+.field.invalid input,.field.invalid select,.field.invalid textarea{border:2px solid #a4161a}
+.field-error{color:#a4161a;font-weight:600}
+textarea.json{font-family:monospace;font-size:.85rem}
+button.secondary{background:#fff;color:#14365d;border:1px solid #14365d;border-radius:4px;padding:.25rem .75rem;font:inherit;cursor:pointer}
 `;

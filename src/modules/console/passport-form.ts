@@ -1,0 +1,226 @@
+// The passport form of the console: the fields around the metadata (product identifier, origin,
+// granularity, and on creation status, operator and facility; on edit the reason), the metadata
+// generated from the category schema, and the placing of the API's validation errors beside them.
+import { categorySchemas } from '../../domain/categories/schemas/index.ts';
+import { type Category, SCHEMA_CATEGORIES, type SchemaCategory } from '../../domain/categories/types.ts';
+import { readMetadata } from '../../domain/passports/form-values.ts';
+import {
+  type FormNode,
+  type FormState,
+  type FormWords,
+  fieldId,
+  formNode,
+  nodesByPointer,
+  placeErrors,
+  type Schema,
+} from '../../domain/passports/schema-form.ts';
+import type { SignedInPage } from './frame.ts';
+
+export type FormMode = 'create' | 'edit';
+export interface Party {
+  id: string;
+  name: string;
+}
+export interface FormValues {
+  productId: string;
+  originCountry: string;
+  granularity: string;
+  status: string;
+  operatorId: string;
+  facilityId: string;
+  changeReason: string;
+  metadata: unknown;
+}
+export interface FormProblem {
+  path?: string;
+  message: string;
+}
+
+export const schemaFor = (category: Category): Schema | undefined =>
+  (SCHEMA_CATEGORIES as readonly string[]).includes(category)
+    ? categorySchemas[category as SchemaCategory]
+    : undefined;
+
+const field = (pointer: string, label: string, required = false, hint = '') => ({
+  pointer,
+  id: fieldId(pointer),
+  label,
+  hint,
+  required,
+  errors: [] as string[],
+});
+
+const options = (values: readonly string[], blank?: string) => [
+  ...(blank === undefined ? [] : [{ value: '', label: blank }]),
+  ...values.map((value) => ({ value, label: value })),
+];
+
+/** The envelope fields of the form, as nodes like the metadata's. */
+function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], parties: Parties): FormNode[] {
+  const nodes: FormNode[] = [
+    {
+      ...field('/productId', t('forms.productId'), true, t('forms.productIdHint')),
+      kind: 'input',
+      type: 'text',
+      step: '',
+      value: values.productId,
+    },
+    {
+      ...field('/originCountry', t('forms.originCountry'), false, t('forms.originCountryHint')),
+      kind: 'input',
+      type: 'text',
+      step: '',
+      value: values.originCountry,
+    },
+    {
+      ...field('/granularity', t('forms.granularity')),
+      kind: 'select',
+      options: options(['model', 'batch', 'item']),
+      value: values.granularity || 'model',
+    },
+  ];
+  if (mode === 'edit') {
+    nodes.push({
+      ...field('/changeReason', t('forms.changeReason'), false, t('passports.reasonHint')),
+      kind: 'input',
+      type: 'text',
+      step: '',
+      value: values.changeReason,
+    });
+    return nodes;
+  }
+  const choose = (list: Party[], blank: string) => [
+    { value: '', label: blank },
+    ...list.map((party) => ({ value: party.id, label: party.name })),
+  ];
+  nodes.push(
+    {
+      ...field('/status', t('forms.initialStatus')),
+      kind: 'select',
+      options: options(['ACTIVE', 'DRAFT']),
+      value: values.status || 'ACTIVE',
+    },
+    {
+      ...field('/operatorId', t('forms.operator')),
+      kind: 'select',
+      options: choose(parties.operators, t('forms.anyOperator')),
+      value: values.operatorId,
+    },
+    {
+      ...field('/facilityId', t('forms.facility')),
+      kind: 'select',
+      options: choose(parties.facilities, t('forms.noFacility')),
+      value: values.facilityId,
+    },
+  );
+  return nodes;
+}
+
+export interface Parties {
+  operators: Party[];
+  facilities: Party[];
+}
+
+/** Everything the form's template needs: the nodes with their errors, and the summary of errors. */
+export function formModel(
+  page: SignedInPage,
+  mode: FormMode,
+  category: Category,
+  values: FormValues,
+  state: FormState,
+  problems: readonly FormProblem[],
+  parties: Parties = { operators: [], facilities: [] },
+) {
+  const t = page.t;
+  const words: FormWords = {
+    notStated: t('forms.notStated'),
+    yes: t('forms.yes'),
+    no: t('forms.no'),
+    item: (label, n) => t('forms.item', { label, n }),
+  };
+  const fields = envelope(mode, values, t, parties);
+  const metadata = formNode(
+    '/metadata',
+    'metadata',
+    schemaFor(category) ?? {},
+    values.metadata,
+    true,
+    words,
+    state,
+  );
+  // The schema's own description of the whole speaks to developers (x-access, UCUM); the page says less.
+  metadata.label = t('forms.metadata');
+  metadata.hint = '';
+  const nodes = nodesByPointer(metadata);
+  for (const node of fields) nodes.set(node.pointer, node);
+  const local = Object.keys(state.raw).map((path) => ({ path, message: t('forms.jsonInvalid') }));
+  const unplaced = placeErrors(nodes, [...local, ...problems]);
+  const summary = [...nodes.values()].flatMap((node) =>
+    node.errors.map((message) => ({ href: `#${node.id}`, label: node.label, message })),
+  );
+  return { fields, metadata, summary, unplaced, category, mode };
+}
+
+const text = (fields: URLSearchParams, name: string) => (fields.getAll(name).at(-1) ?? '').trim();
+
+/** The posted form: its values, what did not parse, and the blank items asked for. */
+export function readForm(fields: URLSearchParams, category: Category) {
+  const { metadata, raw } = readMetadata(fields, schemaFor(category));
+  const more: Record<string, number> = {};
+  for (const pointer of [...fields.getAll('_more'), ...fields.getAll('_add')].slice(0, 50))
+    more[pointer] = (more[pointer] ?? 0) + 1;
+  const values: FormValues = {
+    productId: text(fields, '/productId'),
+    originCountry: text(fields, '/originCountry'),
+    granularity: text(fields, '/granularity'),
+    status: text(fields, '/status'),
+    operatorId: text(fields, '/operatorId'),
+    facilityId: text(fields, '/facilityId'),
+    changeReason: text(fields, '/changeReason'),
+    metadata,
+  };
+  return { values, state: { raw, more }, adding: fields.getAll('_add').length > 0 };
+}
+
+/** The API body of a form: blank optional fields are left out (on edit, a blank origin clears it). */
+export function apiBody(mode: FormMode, category: Category, values: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = { category, metadata: values.metadata };
+  if (values.productId) body.productId = values.productId;
+  if (values.originCountry) body.originCountry = values.originCountry;
+  else if (mode === 'edit') body.originCountry = null;
+  if (values.granularity) body.granularity = values.granularity;
+  if (mode === 'edit') {
+    if (values.changeReason) body.changeReason = values.changeReason;
+    return body;
+  }
+  if (values.status) body.status = values.status;
+  if (values.operatorId) body.operatorId = values.operatorId;
+  if (values.facilityId) body.facilityId = values.facilityId;
+  return body;
+}
+
+/** The form's values from a passport as its owner reads it. */
+export function valuesOf(passport: Record<string, unknown>): FormValues {
+  const str = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    productId: str(passport.productId),
+    originCountry: str(passport.originCountry),
+    granularity: str(passport.granularity),
+    status: str(passport.status),
+    operatorId: '',
+    facilityId: '',
+    changeReason: '',
+    metadata: passport.metadata,
+  };
+}
+
+export const emptyValues = (): FormValues => ({
+  productId: '',
+  originCountry: '',
+  granularity: 'model',
+  status: 'ACTIVE',
+  operatorId: '',
+  facilityId: '',
+  changeReason: '',
+  metadata: undefined,
+});
