@@ -2,6 +2,7 @@
 import type { App, AppContext } from '../../context.ts';
 import { authPages } from './auth-pages.ts';
 import { keyPages } from './keys-pages.ts';
+import { memberPages } from './member-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
 import { passportPages } from './passports-pages.ts';
@@ -17,5 +18,6 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await passportPages(pages, context, sessions, inject);
     await partyPages(pages, context, sessions, inject);
     await securityPages(pages, context, sessions);
+    await memberPages(pages, context, sessions, inject);
   });
 }

@@ -35,4 +35,7 @@ pre{margin:0;background:#fff;padding:.5rem;font-size:.85rem}
 progress{width:100%;max-width:28rem;height:1rem}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .filters input,.filters select{width:auto}
+.field-error{display:block;color:#a4161a;font-weight:600}
+[aria-invalid=true]{border:2px solid #a4161a}
+.label{font-weight:600}
 `;
