@@ -1,15 +1,16 @@
 // A member's role in the console: the form that changes another member's role and whether it may
 // manage members, acting through PATCH /console/api/members/{id} as the member who changes it.
+import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { ROLES } from '../../domain/auth/permissions.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import * as members from './members.ts';
-import { pathId } from './operator-pages.ts';
 import { callApi, checkFormCsrf, formFields, type Inject, PAGE_ANSWERS, renderPage } from './pages.ts';
 import { apiRefusal, type FormRefusal, refusalOf } from './party-forms.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
+const idOf = (request: FastifyRequest) => (request.params as { id?: string }).id ?? '';
 const access = { kind: 'member', optional: true, formCsrf: true } as const;
 
 export async function memberPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
@@ -36,7 +37,7 @@ export async function memberPages(app: App, context: AppContext, sessions: Sessi
     { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'members.title', async (page, frame) => {
-        const target = await memberOf(page, decodeURIComponent(pathId(request)));
+        const target = await memberOf(page, idOf(request));
         const form = { role: target.role, manageMembers: target.manageMembers ? 'on' : '' };
         return renderPage(reply, 200, 'member', { ...frame, title: target.email }, roleData(target, form));
       }),
@@ -48,7 +49,7 @@ export async function memberPages(app: App, context: AppContext, sessions: Sessi
     async (request, reply) =>
       memberPage(request, reply, 'members.title', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-        const target = await memberOf(page, decodeURIComponent(pathId(request)));
+        const target = await memberOf(page, idOf(request));
         const form = formFields(request.body);
         // An unchecked box sends nothing: the form always says what it wants.
         const body = { role: form.role ?? '', manageMembers: form.manageMembers === 'on' };
