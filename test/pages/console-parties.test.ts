@@ -200,6 +200,7 @@ describe('operator, facility and role forms in Chromium', () => {
 
     const phone = await signedIn(PHONE);
     await phone.page.goto(`${base}/console/members`);
+    await check(phone.page, 'members-phone');
     await phone.page.click('tr:has-text("bob@example.com") >> text=Change role');
     expect(await phone.page.isChecked('input[name=manageMembers]')).toBe(true);
     await check(phone.page, 'member-role-phone');

@@ -154,7 +154,8 @@ describe('console in Chromium', () => {
       expect(await axeViolations(page), path).toEqual([]);
       await screenshot(page, `${path.split('/').slice(2).join('-')}-phone`);
     }
-  });
+    // Seven pages, each judged by axe-core: the operator and facility pages carry their forms now.
+  }, 60_000);
 
   it('refuses a forged cookie write that lacks the CSRF token', async () => {
     // Script in the page (policy bypassed so that it may run) sends the cookie but cannot know the token.

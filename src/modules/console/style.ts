@@ -38,5 +38,6 @@ progress{width:100%;max-width:28rem;height:1rem}
 .field-error{display:block;color:#a4161a;font-weight:600}
 [aria-invalid=true]{border:2px solid #a4161a}
 .label{font-weight:600}
+a.named{position:relative}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
