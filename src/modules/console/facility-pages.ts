@@ -35,10 +35,15 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
     return answer.body;
   }
 
-  /** The operators a facility may belong to: without operator:read the choice is just "none". */
-  async function operatorsOf(page: SignedInPage) {
-    const list = await callApi(inject, page.principal, 'GET', '/api/v1/operators');
-    return list.status === 200 ? list.body.operators : [];
+  /**
+   * The operators a facility may belong to: the live ones, and its own even when archived, so that
+   * saving the form does not drop it. Without operator:read the choice is just "none".
+   */
+  async function operatorsOf(page: SignedInPage, current: string | undefined) {
+    const list = await callApi(inject, page.principal, 'GET', '/api/v1/operators?includeArchived=true');
+    if (list.status !== 200) return [];
+    const operators = list.body.operators as { id: string; archivedAt: string | null }[];
+    return operators.filter((operator) => operator.archivedAt === null || operator.id === current);
   }
 
   async function formData(page: SignedInPage, form: Record<string, string>, refusal?: FormRefusal) {
@@ -46,7 +51,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
       form,
       refusal: refusal ?? null,
       errors: refusal?.fields ?? {},
-      operators: await operatorsOf(page),
+      operators: await operatorsOf(page, form.operatorId),
     };
   }
 
