@@ -14,6 +14,8 @@ export interface Target {
   /** A body per request (unique keys for create benchmarks). Runs the load in this thread: functions
    * cannot cross into autocannon's worker; heavy routes make that overhead small. */
   makeBody?: () => string;
+  /** A path per request (a random passport of many); runs in this thread like makeBody. */
+  makePath?: () => string;
 }
 
 async function fire(target: Target, duration: number): Promise<number> {
@@ -23,8 +25,18 @@ async function fire(target: Target, duration: number): Promise<number> {
     headers: target.headers ?? {},
     ...(target.body ? { body: target.body } : {}),
     connections: CONNECTIONS,
-    ...(target.makeBody
-      ? { requests: [{ setupRequest: (request: object) => ({ ...request, body: target.makeBody?.() }) }] }
+    ...(target.makeBody || target.makePath
+      ? {
+          requests: [
+            {
+              setupRequest: (request: object) => ({
+                ...request,
+                ...(target.makeBody ? { body: target.makeBody() } : {}),
+                ...(target.makePath ? { path: target.makePath() } : {}),
+              }),
+            },
+          ],
+        }
       : // The load generator gets its own thread, so it does not steal the event loop it measures.
         { workers: 1 }),
     duration,

@@ -57,6 +57,11 @@ export interface Representation {
   localised?: boolean;
   /** Headers every answer in this representation carries (a page's Content-Security-Policy). */
   headers?: Record<string, string>;
+  /**
+   * Whether a passport's answer may be kept in the store beside it: the bytes depend only on the
+   * subject, the language and the base URL, and render synchronously (src/modules/passports/renditions.ts).
+   */
+  kept?: boolean;
   /** Which subjects it can render; absent, all. */
   serves?: Subject['kind'][];
   render(subject: Subject, context: RenderContext): Promise<string> | string;
@@ -70,11 +75,13 @@ export const jsonLd: Representation[] = [
   {
     type: 'application/ld+json',
     contentType: LD_JSON_TYPE,
+    kept: true,
     render: (subject) => JSON.stringify(subject.view),
   },
   {
     type: 'application/json',
     contentType: 'application/json; charset=utf-8',
+    kept: true,
     render: (subject) => JSON.stringify(subject.view),
   },
 ];

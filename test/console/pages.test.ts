@@ -288,7 +288,8 @@ describe('console pages', () => {
       payload: form({ _csrf: csrfIn(view.body), csv: lines.join('\n') }),
     });
     expect(serialised.statusCode, serialised.body.slice(0, 500)).toBe(201);
-    expect(serialised.body).toContain('<progress max="452" value="450">');
+    expect(serialised.body).toContain('<progress max="452" value="452"');
+    expect(serialised.body).toContain('Created 450 of 452 units.');
     const errors = /<ul id="row-errors">([\s\S]*?)<\/ul>/.exec(serialised.body)?.[1] ?? '';
     expect(errors.match(/<li>/g)).toHaveLength(2);
     expect(errors).toContain('CSV-7');

@@ -16,6 +16,8 @@ export const TEST_MASTER_KEY = '5e'.repeat(32);
 export interface TestAppOptions {
   clock?: () => Date;
   env?: Record<string, string>;
+  /** The in-memory render cache's entry life; 0 sends every public read to the store. */
+  renderCacheTtlMs?: number;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<App> {
@@ -34,6 +36,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
     changes,
     instrument: checkResponses,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.renderCacheTtlMs === undefined ? {} : { renderCacheTtlMs: options.renderCacheTtlMs }),
   });
   return scanResponsesForSecrets(app);
 }

@@ -14,6 +14,7 @@ import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { TTL_MS } from '../../src/modules/keys/principal-cache.ts';
 import { RENDER_TTL_MS } from '../../src/modules/resolution/render-cache.ts';
+import { startDeliveryWorker } from '../../src/modules/webhooks/service.ts';
 import { ADMIN_TOKEN, TEST_MASTER_KEY } from '../helpers/app.ts';
 import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
 
@@ -55,6 +56,8 @@ async function startNode(database: Database): Promise<Node> {
     // The balancer is the proxy in front: the client's address arrives in X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_PUBLIC_RESOLUTION: '100000',
+    // The webhook receiver of the test listens on loopback.
+    WEBHOOK_ALLOW_INSECURE_TARGETS: 'true',
   });
   const app = await buildApp({ config, db: database.db, changes: database.changes });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -244,5 +247,86 @@ describe('several instances on one PostgreSQL and one Redis', () => {
       `recall resolved by the other instance after ${took.toFixed(0)} ms (bound ${RENDER_TTL_MS} ms)`,
     );
     expect(took).toBeLessThanOrEqual(RENDER_TTL_MS);
+  });
+
+  it('deliver each webhook event once per attempt when every instance runs a delivery worker', async () => {
+    const workspace = await createWorkspace('enterprise');
+    const received: string[] = [];
+    const receiver = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        received.push(String(request.headers['webhook-id']));
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const workers = nodes.map((node) =>
+      startDeliveryWorker({
+        db: node.database.db,
+        masterKey: Buffer.from(TEST_MASTER_KEY, 'hex'),
+        policy: { allowInsecure: true },
+        timeoutMs: 5_000,
+        pollMs: false,
+        batch: 3,
+      }),
+    );
+    try {
+      const subscription = await call(
+        balancerUrl,
+        'POST',
+        '/api/v1/webhooks/subscriptions',
+        workspace.token,
+        {
+          url: target,
+          events: ['passport.ingested'],
+        },
+      );
+      expect(subscription.status, subscription.text).toBe(201);
+      const operator = await call(balancerUrl, 'POST', '/api/v1/operators', workspace.token, {
+        name: 'Hook Cells',
+        regIdScheme: 'DE-HRB',
+        regId: `HRB${Date.now() % 100_000_000}`,
+        role: 'MANUFACTURER',
+      });
+      expect(operator.status).toBe(201);
+      const EVENTS = 30;
+      for (let i = 0; i < EVENTS; i++) {
+        const created = await call(balancerUrl, 'POST', '/api/v1/passports', workspace.token, {
+          productId: newGtin13(),
+          category: 'batteries',
+          metadata: batteryMetadata(),
+        });
+        expect(created.status).toBe(201);
+      }
+      // Both workers poll the one outbox at the same moments, as two processes would.
+      const claimed = nodes.map(() => 0);
+      for (let round = 0; round < 100 && claimed.reduce((a, b) => a + b, 0) < EVENTS; round++) {
+        const counts = await Promise.all(workers.map((worker) => worker.runOnce()));
+        counts.forEach((count, index) => {
+          claimed[index] = (claimed[index] ?? 0) + count;
+        });
+      }
+      expect(claimed.reduce((a, b) => a + b, 0)).toBe(EVENTS);
+      expect(claimed.every((count) => count > 0)).toBe(true);
+      expect(received).toHaveLength(EVENTS);
+      expect(new Set(received).size).toBe(EVENTS);
+      // Nothing is left to claim: no event was delivered and still pending.
+      expect(await Promise.all(workers.map((worker) => worker.runOnce()))).toEqual(nodes.map(() => 0));
+      const deliveries = await call(
+        balancerUrl,
+        'GET',
+        '/api/v1/webhooks/deliveries?limit=100',
+        workspace.token,
+      );
+      const attempts = deliveries.json<{
+        deliveries: { eventId: string; attempt: number; status: string }[];
+      }>().deliveries;
+      expect(attempts).toHaveLength(EVENTS);
+      expect(attempts.every((attempt) => attempt.status === 'delivered' && attempt.attempt === 1)).toBe(true);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

@@ -114,3 +114,30 @@ export const passportAccessLog = pgTable(
     index('passport_access_log_idx').on(table.tenantId, table.passportId, table.at),
   ],
 );
+
+/**
+ * Rendered answers of a passport, kept beside it so that a read is one indexed fetch of finished
+ * bytes. `stamp` names the exact row versions rendered (the passport's, its operator's and its
+ * facility's transaction ids, plus the renderer's fingerprint): a rendition is served only while
+ * it equals the stamp of the rows as they are now, so a committed write makes it invisible at once
+ * on every instance, whatever wrote it.
+ */
+export const passportRenditions = pgTable(
+  'passport_renditions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    passportId: uuid('passport_id').notNull(),
+    /** The tier, the media type and, for localised representations, the language. */
+    variant: text('variant').notNull(),
+    stamp: text('stamp').notNull(),
+    etag: text('etag').notNull(),
+    body: text('body').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.passportId, table.variant] }),
+    foreignKey({
+      columns: [table.tenantId, table.passportId],
+      foreignColumns: [passports.tenantId, passports.id],
+    }).onDelete('cascade'),
+  ],
+);

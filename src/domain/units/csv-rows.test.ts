@@ -32,3 +32,20 @@ describe('parseUnitCsv', () => {
     expect(capped.tooMany).toBe(true);
   });
 });
+
+describe('parseUnitCsv columns', () => {
+  it('refuses a line with more than three columns, naming it', () => {
+    expect(parseUnitCsv('SN-1\n\nSN-2,ACTIVE,2025-01-01,extra\nSN-3').badColumns).toEqual({
+      line: 3,
+      count: 4,
+    });
+  });
+
+  it('refuses a header naming other columns, and accepts the format’s own in any case', () => {
+    expect(parseUnitCsv('serialNumber,colour\nSN-1').badColumns).toEqual({ line: 1, count: 2 });
+    expect(parseUnitCsv('SERIALNUMBER,Status\nSN-1')).toEqual({
+      units: [{ line: 2, serialNumber: 'SN-1' }],
+      tooMany: false,
+    });
+  });
+});

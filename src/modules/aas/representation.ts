@@ -9,6 +9,7 @@ export const aasRepresentation: Representation = {
   type: 'application/aas+json',
   contentType: 'application/aas+json; charset=utf-8',
   serves: ['passport'],
+  kept: true,
   render: (subject, { baseUrl }) => JSON.stringify(passportToEnvironment(subject.view, { baseUrl })),
   schema: Type.Object({}, { additionalProperties: true, description: 'an AAS V3.0 Environment (JSON)' }),
 };

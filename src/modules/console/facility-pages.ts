@@ -2,6 +2,7 @@
 // full replacement through PUT; the GLN stays). Every action goes through the facilities API as the
 // member; a refusal brings the form back as typed, the message by its field.
 import type { App, AppContext } from '../../context.ts';
+import { apiRefusal } from './api-refusal.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import { noticeOf, pathId } from './operator-pages.ts';
 import {
@@ -13,14 +14,7 @@ import {
   renderPage,
   seeOther,
 } from './pages.ts';
-import {
-  apiRefusal,
-  FACILITY_PATHS,
-  type FormRefusal,
-  facilityBody,
-  formOf,
-  refusalOf,
-} from './party-forms.ts';
+import { FACILITY_PATHS, type FormRefusal, facilityBody, formOf, refusalOf } from './party-forms.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;

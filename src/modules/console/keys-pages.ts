@@ -23,7 +23,7 @@ const access = { kind: 'member', optional: true, formCsrf: true } as const;
 const KeyParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** A date from the form's date field means the end of that day, UTC. */
-function expiryOf(value: string | undefined): string | undefined {
+export function expiryOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value;
 }

@@ -3,10 +3,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { ROLES } from '../../domain/auth/permissions.ts';
+import { apiRefusal } from './api-refusal.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import * as members from './members.ts';
 import { callApi, checkFormCsrf, formFields, type Inject, PAGE_ANSWERS, renderPage } from './pages.ts';
-import { apiRefusal, type FormRefusal, refusalOf } from './party-forms.ts';
+import { type FormRefusal, refusalOf } from './party-forms.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { OPERATOR_ROLES } from '../../domain/operators/registration.ts';
+import { apiRefusal } from './api-refusal.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   callApi,
@@ -15,7 +16,6 @@ import {
   seeOther,
 } from './pages.ts';
 import {
-  apiRefusal,
   type FormRefusal,
   formOf,
   OPERATOR_PATHS,

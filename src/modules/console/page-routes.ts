@@ -1,23 +1,33 @@
-// The console's pages, in their own scope: the only place that accepts form bodies.
+// The console's pages, in their own scope: the only place that accepts form bodies and file uploads.
 import type { App, AppContext } from '../../context.ts';
+import { accessLogPages } from './access-log-pages.ts';
 import { authPages } from './auth-pages.ts';
+import { grantPages } from './grants-pages.ts';
 import { keyPages } from './keys-pages.ts';
 import { memberPages } from './member-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
 import { passportPages } from './passports-pages.ts';
 import { securityPages } from './security-pages.ts';
+import { serialisePages } from './serialise-pages.ts';
 import type { SessionService } from './sessions.ts';
+import { acceptUploads } from './upload.ts';
+import { webhookPages } from './webhooks-pages.ts';
 
 export async function consolePages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
   await app.register(async (scope) => {
     const pages = scope as unknown as App;
     acceptForms(pages);
+    await acceptUploads(pages);
     await authPages(pages, context, sessions);
     await keyPages(pages, context, sessions, inject);
     await passportPages(pages, context, sessions, inject);
+    await serialisePages(pages, context, sessions, inject);
     await partyPages(pages, context, sessions, inject);
     await securityPages(pages, context, sessions);
+    await grantPages(pages, context, sessions, inject);
+    await accessLogPages(pages, context, sessions, inject);
+    await webhookPages(pages, context, sessions, inject);
     await memberPages(pages, context, sessions, inject);
   });
 }

@@ -2,23 +2,6 @@
 // an API refusal turned back into a message next to the field it is about (by the error's path)
 // plus a summary at the top, so the form comes back with everything the user typed.
 
-import { AppError, type ErrorCode } from '../../http/errors.ts';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  402: 'SUBSCRIPTION_INACTIVE',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  429: 'RATE_LIMITED',
-};
-
-/** An API refusal outside a form, as the error the page shows with the API's status and words. */
-export function apiRefusal(answer: { status: number; body: Record<string, unknown> }): AppError {
-  const message = typeof answer.body.message === 'string' ? answer.body.message : 'The request failed';
-  return new AppError(CODE_BY_STATUS[answer.status] ?? 'INTERNAL', message);
-}
-
 /** A refusal as a form shows it: the API's message, and each field's message by its input id. */
 export interface FormRefusal {
   message: string;

@@ -4,8 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { documentChanges } from '../../domain/passports/diff.ts';
-import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
-import { parseUnitCsv } from '../../domain/units/csv-rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
@@ -17,6 +15,7 @@ import {
   PAGE_ANSWERS,
   renderPage,
 } from './pages.ts';
+import { passportView } from './passport-view.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
@@ -77,52 +76,12 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     },
   );
 
-  /** One passport's page: owner and public tiers side by side, its versions and its actions. */
-  async function passportView(page: SignedInPage, reference: string) {
-    const found = await callApi(
-      inject,
-      page.principal,
-      'GET',
-      `/api/v1/passports/${encodeURIComponent(reference)}`,
-    );
-    if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
-    if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
-    const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
-    const id = encodeURIComponent(String(passport.id));
-    // The public tier as anyone resolving the passport gets it: the same request without credentials.
-    const [publicView, history, units] = await Promise.all([
-      inject({
-        method: 'GET',
-        url: `/passport/${id}`,
-        headers: { accept: 'application/ld+json', host: 'localhost' },
-      }),
-      callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history?limit=50`),
-      callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/units?limit=50`),
-    ]);
-    const status = passport.status as PassportStatus;
-    return {
-      title: String(passport.productId ?? page.t('passports.one')),
-      data: {
-        passport,
-        document: JSON.stringify(passport, null, 2),
-        publicStatus: publicView.statusCode,
-        publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
-        versions: history.status === 200 ? history.body.versions : [],
-        // Units, newest first, each linking to its page (chart, events, QR code); none for a model
-        // without units or a member without battery:read.
-        units: units.status === 200 ? units.body.units : [],
-        unitTotal: units.status === 200 ? units.body.total : 0,
-        moves: PASSPORT_STATUSES.filter((to) => PASSPORT_STATUSES.includes(status) && canMove(status, to)),
-      },
-    };
-  }
-
   app.get(
     '/console/passports/:id',
     { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
       return memberPage(request, reply, 'passports.one', async (page, frame) => {
-        const view = await passportView(page, request.params.id);
+        const view = await passportView(inject, page, request.params.id);
         return renderPage(reply, 200, 'passport', { ...frame, title: view.title }, view.data);
       });
     },
@@ -173,51 +132,6 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     },
   );
 
-  // Units pasted as CSV, serialised through the units API in batches of its maximum (200), in order;
-  // the page then says how many were made and which lines were refused, with the API's reason.
-  app.post(
-    '/console/passports/:id/units',
-    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      return memberPage(request, reply, 'passports.one', async (page, frame) => {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-        const { units, tooMany } = parseUnitCsv(formFields(request.body).csv ?? '');
-        if (units.length === 0 || tooMany) throw new AppError('BAD_REQUEST', page.t('units.csvHint'));
-        const url = `/api/v1/passports/${encodeURIComponent(request.params.id)}/units`;
-        let created = 0;
-        const rowErrors: string[] = [];
-        let stopped: string | null = null;
-        let status = 400;
-        for (let start = 0; start < units.length && stopped === null; start += 200) {
-          const batch = units.slice(start, start + 200);
-          const answer = await callApi(inject, page.principal, 'POST', url, {
-            units: batch.map(({ line: _line, ...unit }) => unit),
-          });
-          if (answer.status === 201) created += Number(answer.body.count ?? 0);
-          const errors = Array.isArray(answer.body.errors) ? (answer.body.errors as string[]) : [];
-          rowErrors.push(...errors);
-          if (answer.status !== 201 && errors.length === 0) {
-            stopped = apiMessage(answer.body);
-            status = answer.status;
-          }
-        }
-        if (created > 0) status = 201;
-        const view = await passportView(page, request.params.id);
-        return renderPage(
-          reply,
-          status,
-          'passport',
-          { ...frame, title: view.title },
-          {
-            ...view.data,
-            serialised: { created, rows: units.length, rowErrors },
-            ...(stopped ? { error: stopped } : {}),
-          },
-        );
-      });
-    },
-  );
-
   /** A passport action by form: the API's answer decides the status, the page shows the outcome. */
   async function act(
     request: FastifyRequest,
@@ -229,7 +143,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     return memberPage(request, reply, 'passports.one', async (page, frame) => {
       checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
       const answer = await call(page);
-      const view = await passportView(page, reference);
+      const view = await passportView(inject, page, reference);
       const outcome = answer.status === 200 ? { notice: done(page) } : { error: apiMessage(answer.body) };
       return renderPage(
         reply,

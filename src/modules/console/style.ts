@@ -17,7 +17,7 @@ form.stack{display:grid;gap:.75rem;max-width:28rem}
 fieldset{border:1px solid #999;border-radius:4px;padding:.5rem .75rem}
 label{display:block;font-weight:600}
 input,select,textarea{font:inherit;padding:.4rem;border:1px solid #666;border-radius:4px;width:100%;max-width:28rem;background:#fff}
-input[type=checkbox]{width:auto}
+input[type=checkbox],input[type=radio]{width:auto}
 .check{font-weight:400;display:flex;gap:.4rem;align-items:center}
 button.primary{background:#14365d;color:#fff;border:0;border-radius:4px;padding:.5rem 1rem;font:inherit;cursor:pointer}
 button.danger{background:#fff;color:#a4161a;border:1px solid #a4161a;border-radius:4px;padding:.25rem .6rem;font:inherit;cursor:pointer}
@@ -33,6 +33,9 @@ svg.qr{width:12rem;height:12rem}
 .tiers section{min-width:0}
 pre{margin:0;background:#fff;padding:.5rem;font-size:.85rem}
 progress{width:100%;max-width:28rem;height:1rem}
+.ticks{display:grid}
+.ticks>.tick{grid-area:1/1;background:#f7f7f5}
+.ticks>.tick:not(:last-child){visibility:hidden}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
 .filters input,.filters select{width:auto}
 .field-error{display:block;color:#a4161a;font-weight:600}

@@ -67,6 +67,7 @@ function unitPage(subject: Subject, lang: Lang): string {
 export const pageRepresentation: Representation = {
   type: 'text/html',
   contentType: 'text/html; charset=utf-8',
+  kept: true,
   localised: true,
   headers: { 'content-security-policy': PAGE_POLICY },
   render: (subject, { lang, baseUrl }) =>

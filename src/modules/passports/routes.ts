@@ -123,16 +123,14 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
     },
     async (request, reply) => {
       const representation = chooseRepresentation(request, reply, services.representations, 'passport');
-      const document = await passports.readOwnerDocument(services, actorOf(request), request.params.id);
-      const subject = {
-        kind: 'passport',
-        view: document,
-        full: document,
-        tier: 'owner',
-        tenantId: actorOf(request).tenantId,
-      } as const;
       const lang = languageOf(request);
-      const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+      const body = await passports.readOwnerAnswer(
+        services,
+        actorOf(request),
+        request.params.id,
+        representation,
+        lang,
+      );
       if (representation.localised) reply.header('content-language', lang);
       return sendText(reply.headers(representation.headers ?? {}), 200, representation.contentType, body);
     },

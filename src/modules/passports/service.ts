@@ -6,9 +6,12 @@ import { parsePassportReference, productIdentity } from '../../domain/passports/
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Lang } from '../../http/i18n.ts';
+import type { Representation } from '../../http/representations.ts';
 import { auditPassport } from './audit.ts';
 import { documentRenderer, renderOwnerText, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
+import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
 
 export { documentAt } from './history.ts';
@@ -18,6 +21,13 @@ export {
   restorePassportsOfOperator,
   unlinkFacility,
 } from './operator-links.ts';
+export {
+  findKeptRendition,
+  type KeptRendition,
+  keepRendition,
+  rendererFingerprint,
+  variantOf,
+} from './renditions.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
@@ -71,12 +81,69 @@ export async function readOwnerDocumentBy(
   actor: Actor,
   by: { id: string } | { productId: string },
 ) {
-  const key =
-    'productId' in by ? { productId: productIdentity(by.productId)?.productId ?? by.productId } : by;
+  return (await readOwnerFound(services, actor, ownerKey(by))).document;
+}
+
+const ownerKey = (by: { id: string } | { productId: string }) =>
+  'productId' in by ? { productId: productIdentity(by.productId)?.productId ?? by.productId } : by;
+
+async function readOwnerFound(
+  services: ServiceContext,
+  actor: Actor,
+  key: { id: string } | { productId: string },
+) {
   const found = await store.findPassportWithParties(services.db, actor.tenantId, key);
   if (!found) throw notFound('Passport not found');
   assertOperatorScope(actor, found.passport.operatorId, 'passport');
-  return renderWithParties(services.baseUrl, found);
+  return { found, document: renderWithParties(services.baseUrl, found) };
+}
+
+/**
+ * The owner's read in one representation, as bytes: the answer kept beside the passport while it
+ * is fresh (one round trip), else rendered now and kept for the next read (renditions.ts).
+ */
+export async function readOwnerAnswer(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  representation: Representation,
+  lang: Lang,
+): Promise<string> {
+  const key = ownerKey(parsePassportReference(reference));
+  const variant = variantOf('owner', representation, lang);
+  const fingerprint = representation.kept ? rendererFingerprint(representation, services.baseUrl) : null;
+  if (fingerprint !== null) {
+    const kept = await findKeptRendition(
+      services.db,
+      { by: key, tenantId: actor.tenantId, published: false },
+      variant,
+      fingerprint,
+    );
+    if (!kept) throw notFound('Passport not found');
+    const inScope = actor.operatorId === null || actor.operatorId === kept.operatorId;
+    if (kept.body !== null && inScope) return kept.body;
+  }
+  const { found, document } = await readOwnerFound(services, actor, key);
+  const subject = {
+    kind: 'passport',
+    view: document,
+    full: document,
+    tier: 'owner',
+    tenantId: actor.tenantId,
+  } as const;
+  const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+  if (fingerprint !== null) {
+    await keepRendition(services.db, {
+      tenantId: actor.tenantId,
+      passportId: found.passport.id,
+      variant,
+      rowsStamp: found.stamp,
+      fingerprint,
+      etag: '',
+      body,
+    });
+  }
+  return body;
 }
 
 /** The stored passport with this productId (any GTIN length), or null; not scope-checked. */

@@ -7,6 +7,7 @@ import { facilities, operators, passports, passportVersions, tenants } from '../
 import { isUuid } from '../../domain/ids.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { conflict } from '../../http/errors.ts';
+import { rowsStamp } from './renditions.ts';
 
 export type PassportRow = typeof passports.$inferSelect;
 export type NewPassport = Omit<typeof passports.$inferInsert, 'id' | 'version'> & { id?: string };
@@ -74,7 +75,7 @@ export async function findPassport(
 // operators and facilities modules (their rows are turned into records by those modules' code).
 const fromPassportsWithParties = (db: Executor) =>
   db
-    .select({ passport: passports, operator: operators, facility: facilities })
+    .select({ passport: passports, operator: operators, facility: facilities, stamp: rowsStamp })
     .from(passports)
     .innerJoin(
       operators,

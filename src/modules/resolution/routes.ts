@@ -9,9 +9,17 @@ import { parseLink } from '../../domain/gs1/digital-link.ts';
 import { normaliseGtin } from '../../domain/gs1/gtin.ts';
 import { normaliseHost } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import type { Lang } from '../../http/i18n.ts';
 import { languageOf } from '../../http/language.ts';
 import { chooseRepresentation, type Representation, type Subject } from '../../http/representations.ts';
 import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
+import {
+  findKeptRendition,
+  type KeptRendition,
+  keepRendition,
+  rendererFingerprint,
+  variantOf,
+} from '../passports/service.ts';
 import { findUnitOfPassport } from '../units/service.ts';
 import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
@@ -39,6 +47,16 @@ const Linkset = Type.Object({
 const RESTRICTED_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
 const PUBLIC_HEADERS = { 'cache-control': 'public, no-cache' };
 const PUBLIC_READER = { tier: 'public', grant: null } as const;
+
+/** What a route resolved: the subject in the caller's tier, and what to do once it is answered. */
+interface Resolved {
+  subject: Subject;
+  status?: number;
+  /** Records a grant holder's read in the access log. */
+  record?: () => Promise<void>;
+  /** Keeps a public answer beside the passport for later reads. */
+  keep?: (lang: Lang, body: string, etag: string) => Promise<void>;
+}
 
 export interface ResolutionOptions {
   cache: RenderCache;
@@ -97,34 +115,51 @@ export async function resolutionRoutes(
     reply: FastifyReply,
     representation: Representation,
     cacheKey: string,
-    resolve: (
-      viewer: Viewer,
-    ) => Promise<{ subject: Subject; status?: number; record?: () => Promise<void> } | null>,
+    resolve: (viewer: Viewer) => Promise<Resolved | null>,
+    kept?: (lang: Lang) => Promise<KeptRendition | null>,
   ) {
     const lang = languageOf(request);
     const key = `${cacheKey}|${representation.type}|${representation.localised ? lang : ''}`;
     const viewer = await viewerOf(request, lookupKey);
-    if (viewer.kind === 'anonymous') {
-      const cached = options.cache.get(key);
-      if (cached) return send(request, reply, cached);
-    }
-    const found = await resolve(viewer);
-    if (!found) throw notFound('Nothing is published under this identifier');
-    const { subject } = found;
-    const body = Buffer.from(await representation.render(subject, { lang, baseUrl: services.baseUrl }));
-    const restricted = subject.tier !== 'public';
-    const rendered: RenderedAnswer = {
-      status: found.status ?? 200,
+    const answerOf = (status: number, body: Buffer, etag: string, restricted: boolean): RenderedAnswer => ({
+      status,
       contentType: representation.contentType,
       body,
-      etag: etagOf(body),
+      etag,
       headers: {
         ...(restricted ? RESTRICTED_HEADERS : PUBLIC_HEADERS),
         ...(representation.localised ? { 'content-language': lang } : {}),
         ...representation.headers,
       },
-    };
-    if (!restricted && viewer.kind === 'anonymous') options.cache.set(key, subject.tenantId, rendered);
+    });
+    if (viewer.kind === 'anonymous') {
+      const cached = options.cache.get(key);
+      if (cached) return send(request, reply, cached);
+      if (kept) {
+        // The answer kept in the store beside the passport, found with the passport itself.
+        const rendition = await kept(lang);
+        if (!rendition) throw notFound('Nothing is published under this identifier');
+        if (rendition.body !== null && rendition.etag !== null) {
+          const stored = answerOf(200, Buffer.from(rendition.body), rendition.etag, false);
+          options.cache.set(key, rendition.tenantId, stored);
+          return send(request, reply, stored);
+        }
+      }
+    }
+    const found = await resolve(viewer);
+    if (!found) throw notFound('Nothing is published under this identifier');
+    const { subject } = found;
+    const text = await representation.render(subject, { lang, baseUrl: services.baseUrl });
+    const body = Buffer.from(text);
+    const restricted = subject.tier !== 'public';
+    const rendered = answerOf(found.status ?? 200, body, etagOf(body), restricted);
+    if (!restricted && viewer.kind === 'anonymous') {
+      options.cache.set(key, subject.tenantId, rendered);
+      // Keeping is an optimisation: a store that refuses it (a read replica) still answers the read.
+      await found.keep?.(lang, text, rendered.etag).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'a rendition could not be kept');
+      });
+    }
     await found.record?.();
     return send(request, reply, rendered);
   }
@@ -136,7 +171,22 @@ export async function resolutionRoutes(
     cacheKey: string,
   ) {
     const representation = choose(request, reply, 'passport');
-    return answer(request, reply, representation, cacheKey, async (viewer) => {
+    const fingerprint = representation.kept ? rendererFingerprint(representation, services.baseUrl) : null;
+    const kept =
+      fingerprint === null
+        ? undefined
+        : async (lang: Lang) => {
+            const scope = await scopeOf(request);
+            if (scope === undefined) return null;
+            const variant = variantOf('public', representation, lang);
+            return findKeptRendition(
+              services.db,
+              { by: key, tenantId: scope, published: true },
+              variant,
+              fingerprint,
+            );
+          };
+    const resolve = async (viewer: Viewer): Promise<Resolved | null> => {
       const scope = await scopeOf(request);
       if (scope === undefined) return null;
       const found = await findPassport(services, key, scope);
@@ -147,6 +197,20 @@ export async function resolutionRoutes(
       const { grant } = reader;
       return {
         subject,
+        ...(fingerprint !== null && reader.tier === 'public'
+          ? {
+              keep: (lang: Lang, body: string, etag: string) =>
+                keepRendition(services.db, {
+                  tenantId: row.tenantId,
+                  passportId: row.id,
+                  variant: variantOf('public', representation, lang),
+                  rowsStamp: found.stamp,
+                  fingerprint,
+                  etag,
+                  body,
+                }),
+            }
+          : {}),
         ...(grant
           ? {
               record: () =>
@@ -161,7 +225,8 @@ export async function resolutionRoutes(
             }
           : {}),
       };
-    });
+    };
+    return answer(request, reply, representation, cacheKey, resolve, kept);
   }
 
   /** Linkset and `?linkType=` on a GS1 key (conformant-resolver rules); null when neither was asked. */

@@ -1,0 +1,32 @@
+// A refusal of the node's API, carried to the console page as an AppError of the same status, so the
+// page answers what the API answered (403 stays 403, 409 stays 409) with the API's own message.
+import { AppError, type ErrorCode } from '../../http/errors.ts';
+import { apiMessage } from './pages.ts';
+
+const CODE_OF: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'SUBSCRIPTION_INACTIVE',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITED',
+};
+
+export function apiRefusal(answer: { status: number; body: Record<string, unknown> }): AppError {
+  // Any other status the pages do not declare reads as the form being wrong.
+  return new AppError(CODE_OF[answer.status] ?? 'BAD_REQUEST', apiMessage(answer.body));
+}
+
+/** The answer's body when the API answered `expected`; its refusal otherwise. */
+export function expectStatus(
+  answer: { status: number; body: Record<string, unknown> },
+  expected: number,
+): Record<string, unknown> {
+  if (answer.status !== expected) throw apiRefusal(answer);
+  return answer.body;
+}
+
+/** A cursor link's query: the cursor the API gave, or nothing on the first page. */
+export const cursorQuery = (cursor: unknown) =>
+  typeof cursor === 'string' && cursor !== '' ? `?cursor=${encodeURIComponent(cursor)}` : '';

@@ -1,0 +1,129 @@
+// Access grants in the console: pending requests (approve, deny), grants (revoke), and a form that
+// issues a grant on one passport, one economic operator or the whole workspace, its token shown once
+// on the answer page. Every action goes through the grants API as the member.
+import { Type } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
+import { REQUESTER_ROLES } from '../grants/requests.ts';
+import { apiRefusal, expectStatus } from './api-refusal.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
+import { expiryOf } from './keys-pages.ts';
+import {
+  apiMessage,
+  callApi,
+  checkFormCsrf,
+  formFields,
+  type Inject,
+  PAGE_ANSWERS,
+  renderPage,
+  seeOther,
+} from './pages.ts';
+import type { SessionService } from './sessions.ts';
+
+const hide = true;
+const access = { kind: 'member', optional: true, formCsrf: true } as const;
+const GrantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const TIERS = ['legitimate-interest', 'authority'];
+const SCOPES = ['passport', 'operator', 'workspace'];
+
+/** The grants API's body for the issue form: empty optional fields left out, the scope's one id. */
+function issueBody(form: Record<string, string>) {
+  const text = (name: string) => (form[name] ?? '').trim();
+  const grantee: Record<string, string> = { name: text('granteeName') };
+  for (const [field, name] of [
+    ['email', 'granteeEmail'],
+    ['organisation', 'granteeOrganisation'],
+    ['role', 'granteeRole'],
+  ] as const) {
+    if (text(name)) grantee[field] = text(name);
+  }
+  const expiresAt = expiryOf(text('expiresAt'));
+  const scope = form.scope ?? 'passport';
+  return {
+    tier: form.tier ?? '',
+    grantee,
+    purpose: text('purpose'),
+    ...(scope === 'passport' ? { passportId: text('passportId') } : {}),
+    ...(scope === 'operator' ? { operatorId: text('operatorId') } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
+  };
+}
+
+export async function grantPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { signedIn, refusal, memberPage } = pageFrames(sessions, context.clock);
+
+  async function grantsPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
+    const [list, operators] = await Promise.all([
+      callApi(inject, page.principal, 'GET', '/api/v1/grants'),
+      callApi(inject, page.principal, 'GET', '/api/v1/operators?limit=200'),
+    ]);
+    const grants = expectStatus(list, 200).grants as { status: string }[];
+    const operatorList = operators.status === 200 ? (operators.body.operators as { id: string }[]) : [];
+    return {
+      pending: grants.filter((grant) => grant.status === 'pending'),
+      decided: grants.filter((grant) => grant.status !== 'pending'),
+      operators: operatorList,
+      operatorNames: Object.fromEntries(
+        operatorList.map((operator) => [operator.id, (operator as { name?: string }).name ?? operator.id]),
+      ),
+      tiers: TIERS,
+      scopes: SCOPES,
+      requesterRoles: REQUESTER_ROLES,
+      form: { scope: 'passport', tier: 'legitimate-interest' },
+      ...extra,
+    };
+  }
+
+  app.get(
+    '/console/grants',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'trust.grants.title', async (page, frame) =>
+        renderPage(reply, 200, 'grants', frame, await grantsPage(page)),
+      ),
+  );
+
+  app.post(
+    '/console/grants',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) => {
+      const page = await signedIn(request, reply);
+      if (!page) return reply;
+      const frame = page.frame(page.t('trust.grants.title'));
+      const form = formFields(request.body);
+      try {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const issued = await callApi(inject, page.principal, 'POST', '/api/v1/grants', issueBody(form));
+        if (issued.status !== 201) {
+          const model = await grantsPage(page, { form });
+          return renderPage(reply, issued.status, 'grants', frame, {
+            ...model,
+            error: apiMessage(issued.body),
+          });
+        }
+        return renderPage(reply, 201, 'grants', frame, await grantsPage(page, { issued: issued.body }));
+      } catch (error) {
+        return refusal(reply, error, frame, 'message', { message: '' });
+      }
+    },
+  );
+
+  // The three moves of the state table a member makes from the list; the API refuses the others.
+  const moves = [
+    ['approve', 'POST', (id: string) => `/api/v1/grants/${id}/approve`],
+    ['deny', 'POST', (id: string) => `/api/v1/grants/${id}/deny`],
+    ['revoke', 'DELETE', (id: string) => `/api/v1/grants/${id}`],
+  ] as const;
+  for (const [move, method, url] of moves) {
+    app.post(
+      `/console/grants/:id/${move}`,
+      { config: { access }, schema: { hide, params: GrantParams, response: PAGE_ANSWERS } },
+      async (request, reply) =>
+        memberPage(request, reply, 'trust.grants.title', async (page) => {
+          checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+          const answer = await callApi(inject, page.principal, method, url(request.params.id));
+          if (answer.status !== 200) throw apiRefusal(answer);
+          return seeOther(reply, '/console/grants');
+        }),
+    );
+  }
+}

@@ -1,0 +1,259 @@
+// Serialisation from an uploaded CSV file, without a browser: the multipart form with its CSRF token
+// (refused without it, before the file is read), bad files answered with the form again and the
+// reason, a refusal of the first batch shown on the form, and the answer page streamed batch by
+// batch over a real socket, whole HTML at the end.
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { serveForBrowser } from '../helpers/browser.ts';
+import { addMember, session } from '../helpers/console.ts';
+import { createOperator, createPassport } from '../helpers/passports.ts';
+
+const BOUNDARY = 'odpp-test-boundary';
+type Part = { name: string; value: string | Buffer; filename?: string };
+
+/** A multipart/form-data body, parts in the order given (as a browser sends a form's fields). */
+function multipart(parts: Part[]) {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const file = part.filename !== undefined ? `; filename="${part.filename}"\r\nContent-Type: text/csv` : '';
+    chunks.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`),
+    );
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+const MULTIPART = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const serials = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+/** The page is whole HTML: one document, and every block it opens is closed. */
+function expectWholePage(html: string) {
+  expect(html.startsWith('<!doctype html>')).toBe(true);
+  expect(html.trimEnd().endsWith('</main></body></html>')).toBe(true);
+  for (const tag of ['html', 'head', 'body', 'main', 'section', 'div', 'ul', 'p', 'h3', 'progress']) {
+    const opened = html.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length ?? 0;
+    const closed = html.match(new RegExp(`</${tag}>`, 'g'))?.length ?? 0;
+    expect(closed, tag).toBe(opened);
+  }
+}
+
+describe('console: units from a CSV file', () => {
+  let app: App;
+  let workspace: TestWorkspace;
+  let cookie: string;
+  let csrf: string;
+  let passportId: string;
+  beforeAll(async () => {
+    app = await testApp();
+    workspace = await createWorkspace(app, 'enterprise');
+    await addMember(app, workspace, 'ada@example.com');
+    const signedIn = await session(app, workspace, 'ada@example.com');
+    cookie = signedIn.cookie;
+    const operator = await createOperator(app, workspace);
+    passportId = (await createPassport(app, workspace.token, { operatorId: operator.id })).id;
+    const view = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passportId}`,
+      headers: { cookie },
+    });
+    expect(view.body).toContain('enctype="multipart/form-data"');
+    csrf = csrfIn(view.body);
+  });
+  afterAll(() => app.close());
+
+  const post = (parts: Part[], headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/console/passports/${passportId}/units`,
+      headers: { ...MULTIPART, cookie, ...headers },
+      payload: multipart(parts),
+    });
+  const unitTotal = async () =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/passports/${passportId}/units?limit=1`,
+        headers: bearer(workspace.token),
+      })
+    ).json().total as number;
+
+  it('serialises an uploaded file and streams a whole page with the usual headers', async () => {
+    const lines = ['serialNumber,status', ...serials(450, 'FILE'), 'bad serial!', 'FILE-7'];
+    const answer = await post([
+      { name: '_csrf', value: csrf },
+      { name: 'csv', value: '' },
+      { name: 'file', filename: 'units.csv', value: `\uFEFF${lines.join('\r\n')}\r\n` },
+    ]);
+    expect(answer.statusCode, answer.body.slice(0, 800)).toBe(201);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['content-language']).toBe('en');
+    expectWholePage(answer.body);
+    // One bar after each batch of 200: 200, 400, then all 452 lines.
+    const bars = [...answer.body.matchAll(/<progress max="(\d+)" value="(\d+)"/g)].map(
+      (m) => `${m[2]}/${m[1]}`,
+    );
+    expect(bars).toEqual(['200/452', '400/452', '452/452']);
+    expect(answer.body).toContain('Created 450 of 452 units.');
+    const errors = /<ul id="row-errors">([\s\S]*?)<\/ul>/.exec(answer.body)?.[1] ?? '';
+    expect(errors.match(/<li>/g)).toHaveLength(2);
+    expect(errors).toContain('FILE-7');
+    expect(await unitTotal()).toBe(450);
+  });
+
+  it('answers the form again with the reason for a bad file, and creates nothing', async () => {
+    const before = await unitTotal();
+    const cases: [string, Part[], string][] = [
+      [
+        'not UTF-8',
+        [{ name: 'file', filename: 'a.csv', value: Buffer.from([0x53, 0x4e, 0xff, 0xfe, 0x0a]) }],
+        'not UTF-8',
+      ],
+      [
+        'too many lines',
+        [{ name: 'file', filename: 'a.csv', value: serials(5001, 'MANY').join('\n') }],
+        'More than 5000 units',
+      ],
+      [
+        'wrong columns',
+        [{ name: 'file', filename: 'a.csv', value: 'OK-1\nOK-2,ACTIVE,2025-01-01,blue\n' }],
+        'Line 2 does not have',
+      ],
+      [
+        'a foreign header',
+        [{ name: 'file', filename: 'a.csv', value: 'serialNumber,colour\nOK-1\n' }],
+        'Line 1 does not have',
+      ],
+      [
+        'over 1 MiB',
+        [{ name: 'file', filename: 'a.csv', value: Buffer.alloc(1024 * 1024 + 1, 0x41) }],
+        'larger than 1 MiB',
+      ],
+      [
+        'two files',
+        [
+          { name: 'file', filename: 'a.csv', value: 'A-1' },
+          { name: 'file', filename: 'b.csv', value: 'B-1' },
+        ],
+        'one file at a time',
+      ],
+      [
+        'a file and pasted rows',
+        [
+          { name: 'csv', value: 'P-1' },
+          { name: 'file', filename: 'a.csv', value: 'F-1' },
+        ],
+        'not both',
+      ],
+      ['an empty file', [{ name: 'file', filename: 'a.csv', value: '\n\n' }], 'One unit a line'],
+    ];
+    for (const [what, parts, reason] of cases) {
+      const answer = await post([{ name: '_csrf', value: csrf }, ...parts]);
+      expect(answer.statusCode, what).toBe(400);
+      expect(answer.body, what).toContain(reason);
+      expect(answer.body, what).toContain('id="file"');
+      expect(answer.headers['content-security-policy'], what).toContain("default-src 'none'");
+    }
+    expect(await unitTotal()).toBe(before);
+  });
+
+  it('refuses a multipart post without the CSRF token, or with it after the file', async () => {
+    const before = await unitTotal();
+    const file = { name: 'file', filename: 'a.csv', value: 'FORGED-1\nFORGED-2' };
+    const none = await post([file]);
+    expect(none.statusCode).toBe(403);
+    expect(none.body).toContain('The form has expired');
+    const late = await post([file, { name: '_csrf', value: csrf }]);
+    expect(late.statusCode).toBe(403);
+    const wrong = await post([{ name: '_csrf', value: `${csrf.slice(0, -2)}xx` }, file]);
+    expect(wrong.statusCode).toBe(403);
+    // Another page of the console given a multipart body goes through the same check.
+    const key = await app.inject({
+      method: 'POST',
+      url: '/console/keys',
+      headers: { ...MULTIPART, cookie },
+      payload: multipart([{ name: 'name', value: 'forged' }]),
+    });
+    expect(key.statusCode).toBe(403);
+    expect(await unitTotal()).toBe(before);
+    // The API itself still takes JSON only.
+    const api = await app.inject({
+      method: 'POST',
+      url: `/api/v1/passports/${passportId}/units`,
+      headers: { ...MULTIPART, ...bearer(workspace.token) },
+      payload: multipart([file]),
+    });
+    expect(api.statusCode).toBe(415);
+  });
+
+  it('shows a refusal of the whole first batch (MFA required) on the form, with its status', async () => {
+    const strict = await createWorkspace(app, 'enterprise');
+    await addMember(app, strict, 'bob@example.com');
+    await app.inject({
+      method: 'PATCH',
+      url: `/admin/v1/workspaces/${strict.id}`,
+      headers: admin,
+      payload: { mfaRequired: true },
+    });
+    const operator = await createOperator(app, strict);
+    const passport = await createPassport(app, strict.token, { operatorId: operator.id });
+    const bob = await session(app, strict, 'bob@example.com');
+    const view = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}`,
+      headers: { cookie: bob.cookie },
+    });
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/console/passports/${passport.id}/units`,
+      headers: { ...MULTIPART, cookie: bob.cookie },
+      payload: multipart([
+        { name: '_csrf', value: csrfIn(view.body) },
+        { name: 'file', filename: 'a.csv', value: serials(300, 'MFA').join('\n') },
+      ]),
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.body).toContain('requires two-factor authentication');
+    expect(answer.body).toContain('id="file"');
+    expect(answer.body).not.toContain('<progress');
+  });
+
+  it('sends each batch’s bar as it is made, before the run ends', async () => {
+    const base = await serveForBrowser(app);
+    const body = multipart([
+      { name: '_csrf', value: csrf },
+      { name: 'file', filename: 'live.csv', value: serials(800, 'LIVE').join('\n') },
+    ]);
+    const arrivals = await new Promise<{ at: number; text: string }[]>((resolve, reject) => {
+      const seen: { at: number; text: string }[] = [];
+      const outgoing = httpRequest(
+        `${base}/console/passports/${passportId}/units`,
+        { method: 'POST', headers: { ...MULTIPART, cookie, 'content-length': body.length } },
+        (incoming) => {
+          expect(incoming.headers['transfer-encoding']).toBe('chunked');
+          incoming.setEncoding('utf8');
+          incoming.on('data', (text: string) => seen.push({ at: performance.now(), text }));
+          incoming.on('end', () => resolve(seen));
+          incoming.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+    const page = arrivals.map((chunk) => chunk.text).join('');
+    expectWholePage(page);
+    // Each bar came in its own piece of the answer, and the first one well before the end.
+    const firstBar = arrivals.findIndex((chunk) => chunk.text.includes('value="200"'));
+    const lastBar = arrivals.findIndex((chunk) => chunk.text.includes('value="800"'));
+    expect(firstBar).toBeGreaterThanOrEqual(0);
+    expect(lastBar).toBeGreaterThan(firstBar);
+    expect(arrivals[firstBar]?.text).not.toContain('</html>');
+    expect(page.match(/<progress /g)).toHaveLength(4);
+  });
+});
