@@ -8,6 +8,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { passportToEnvironment } from '../../src/domain/aas/index.ts';
 import { epcisDocument, objectEvent } from '../../src/domain/traceability/samples.ts';
 import { BASE_URL, bearer, createWorkspace } from '../helpers/app.ts';
+import { addMember, session } from '../helpers/console.ts';
 import { testDatabase } from '../helpers/db.ts';
 import type { FieldKind } from '../helpers/hostile.ts';
 import { batteryMetadata, createFacility, createPassport, newGtin13 } from '../helpers/passports.ts';
@@ -20,6 +21,8 @@ export interface WriteRoute {
   method: Method;
   url: string;
   admin?: boolean;
+  /** A console route: it takes a member's session JWT, not a key. */
+  session?: boolean;
   /** A valid body: the mutation replaces one field of it, so checks past the first one are reached. */
   base: () => Record<string, unknown>;
   fields: [Path, FieldKind][];
@@ -35,6 +38,7 @@ export interface PathRoute {
   method: Method;
   url: (id: string) => string;
   admin?: boolean;
+  session?: boolean;
   body?: unknown;
 }
 
@@ -46,6 +50,8 @@ export interface ListRoute {
 
 export interface HostileTargets {
   token: string;
+  /** A session JWT of a member of the workspace who manages members. */
+  sessionToken: string;
   /** The workspaces the routes write to. */
   tenants: string[];
   writes: WriteRoute[];
@@ -73,6 +79,9 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
   const tenants = [workspace.id, other.id];
   const operatorId = (passport.economicOperator as { id: string }).id;
   const facility = await createFacility(app, workspace);
+  await addMember(app, workspace, 'hostile-admin@example.com');
+  const staff = await addMember(app, workspace, 'hostile-staff@example.com', 'AUDITOR');
+  const sessionToken = (await session(app, workspace, 'hostile-admin@example.com')).token;
   // Status moves are one-way: they get a passport of their own so the others stay writable.
   const statusPassport = await createPassport(app, token);
   const unit = await createUnit(app, token, passport.id);
@@ -151,6 +160,17 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
   const key = { name: 'hostile' };
 
   const writes: WriteRoute[] = [
+    {
+      method: 'PATCH',
+      url: `/console/api/members/${staff.id}`,
+      session: true,
+      base: () => ({ role: 'RECYCLER', manageMembers: false }),
+      fields: [
+        [['role'], 'string'],
+        [['manageMembers'], 'json'],
+        [[], 'json'],
+      ],
+    },
     {
       method: 'POST',
       url: '/api/v1/keys',
@@ -445,6 +465,7 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
 
   const passportBody = { metadata: batteryMetadata() };
   const pathRoutes: PathRoute[] = [
+    { method: 'PATCH', url: (id) => `/console/api/members/${id}`, session: true, body: { role: 'AUDITOR' } },
     { method: 'GET', url: (id) => `/api/v1/operators/${id}` },
     { method: 'PATCH', url: (id) => `/api/v1/operators/${id}`, body: { name: 'x' } },
     { method: 'DELETE', url: (id) => `/api/v1/operators/${id}` },
@@ -533,7 +554,7 @@ export async function hostileTargets(app: App): Promise<HostileTargets> {
     { url: `/v1/dppsByIdAndDate/${passport.id}`, keys: ['date'] },
     { url: `/v1/dpps/${passport.id}`, keys: ['lang'] },
   ];
-  return { token, tenants, writes, pathRoutes, lists };
+  return { token, sessionToken, tenants, writes, pathRoutes, lists };
 }
 
 /** Everything the workspaces under test hold, and the workspace list: what a failed write must not touch. */
@@ -545,6 +566,7 @@ export async function storeFingerprint(tenants: string[]): Promise<string> {
   );
   const tables = [
     'api_keys',
+    'members',
     'operators',
     'facilities',
     'passports',

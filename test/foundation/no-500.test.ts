@@ -88,7 +88,8 @@ describe('no route answers hostile input with a 500', () => {
   });
   afterAll(() => app.close());
 
-  const headersFor = (isAdmin?: boolean) => (isAdmin ? admin : bearer(targets.token));
+  const headersFor = (route: { admin?: boolean; session?: boolean }) =>
+    route.admin ? admin : bearer(route.session ? targets.sessionToken : targets.token);
 
   it('starts from bodies each route accepts: a refusal below is the hostile value at work', async () => {
     for (const route of targets.writes) {
@@ -96,7 +97,7 @@ describe('no route answers hostile input with a 500', () => {
       const response = await app.inject({
         method: route.method,
         url: route.url,
-        headers: headersFor(route.admin),
+        headers: headersFor(route),
         payload: route.base(),
       });
       route.accepted?.(response.json());
@@ -125,7 +126,7 @@ describe('no route answers hostile input with a 500', () => {
         const response = await app.inject({
           method: route.method,
           url: route.url,
-          headers: { ...headersFor(route.admin), 'content-type': 'application/json' },
+          headers: { ...headersFor(route), 'content-type': 'application/json' },
           payload: toJsonText(body),
         });
         const what = `${route.method} ${route.url} ${path.join('/')}=${toJsonText(value).slice(0, 120)}`;
@@ -173,7 +174,7 @@ describe('no route answers hostile input with a 500', () => {
           const response = await app.inject({
             method: route.method,
             url: route.url,
-            headers: { ...headersFor(route.admin), 'content-type': type },
+            headers: { ...headersFor(route), 'content-type': type },
             payload: toJsonText(body),
           });
           const what = `${route.method} ${route.url} (${type}) ${toJsonText(body).slice(0, 120)}`;
@@ -204,7 +205,7 @@ describe('no route answers hostile input with a 500', () => {
           const response = await app.inject({
             method: route.method,
             url,
-            headers: headersFor(route.admin),
+            headers: headersFor(route),
             ...(route.body ? { payload: route.body as Record<string, unknown> } : {}),
           });
           expectDocumentedAnswer(response, `${route.method} ${url.slice(0, 200)}`);
@@ -231,7 +232,7 @@ describe('no route answers hostile input with a 500', () => {
     await fc.assert(
       fc.asyncProperty(query, async ({ list, pairs }) => {
         const url = `${list.url}?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`;
-        const response = await app.inject({ method: 'GET', url, headers: headersFor(list.admin) });
+        const response = await app.inject({ method: 'GET', url, headers: headersFor(list) });
         expectDocumentedAnswer(response, `GET ${url.slice(0, 300)}`);
       }),
       { numRuns: 200 },

@@ -1,10 +1,12 @@
 // The console's JSON surface: sign in (with the MFA challenge), refresh, sign out, MFA enrolment,
-// members and invitations. The pages use the same services; scripts and tests use these.
+// members (invite, change a role, remove) and invitations. The pages use the same services;
+// scripts and tests use these.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { assertMfaSatisfied, roleOf, sessionOf } from './guards.ts';
+import { changeMemberRole } from './member-roles.ts';
 import * as members from './members.ts';
 import { confirmEnrolment, startEnrolment } from './mfa.ts';
 import {
@@ -17,7 +19,9 @@ import {
   InvitationResponse,
   MemberIdParams,
   MemberListResponse,
+  MemberResponse,
   RecoveryCodesResponse,
+  RoleChangeBody,
   SessionResponse,
   SignInBody,
   SignInResponse,
@@ -203,6 +207,36 @@ export async function consoleApiRoutes(
         request.params.id,
       );
       return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/console/api/members/:id',
+    {
+      config: { access: member },
+      schema: {
+        tags,
+        summary: "Change another member's role or whether it may manage members; its sessions follow at once",
+        params: MemberIdParams,
+        body: RoleChangeBody,
+        response: { 200: MemberResponse, ...errorResponses(400, 401, 403, 404, 500) },
+      },
+    },
+    async (request) => {
+      const principal = sessionOf(request);
+      assertMfaSatisfied(principal);
+      const changed = await changeMemberRole(
+        context,
+        principal.tenant.id,
+        {
+          memberId: principal.member.id,
+          role: roleOf(principal),
+          manageMembers: principal.member.manageMembers,
+        },
+        request.params.id,
+        request.body,
+      );
+      return { success: true as const, member: changed };
     },
   );
 

@@ -4,6 +4,7 @@ import { accessLogPages } from './access-log-pages.ts';
 import { authPages } from './auth-pages.ts';
 import { grantPages } from './grants-pages.ts';
 import { keyPages } from './keys-pages.ts';
+import { memberPages } from './member-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
 import { passportFormPages } from './passport-form-pages.ts';
@@ -29,5 +30,6 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await grantPages(pages, context, sessions, inject);
     await accessLogPages(pages, context, sessions, inject);
     await webhookPages(pages, context, sessions, inject);
+    await memberPages(pages, context, sessions, inject);
   });
 }

@@ -1,31 +1,12 @@
-// Economic operators and facilities in the console: the workspace's lists, read through the API as
-// the member (creating and editing them stays with the API for now).
+// Economic operators and facilities in the console: lists, registration and edit forms, and the
+// operator's archive and restore, each acting through the node's own API as the member.
 import type { App, AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
-import { pageFrames } from './frame.ts';
-import { apiMessage, callApi, type Inject, PAGE_ANSWERS, renderPage } from './pages.ts';
+import { facilityPages } from './facility-pages.ts';
+import { operatorPages } from './operator-pages.ts';
+import type { Inject } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
-const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
-
 export async function partyPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { memberPage } = pageFrames(sessions, context.clock);
-
-  for (const [path, api, field, view] of [
-    ['/console/operators', '/api/v1/operators?limit=200', 'operators', 'operators'],
-    ['/console/facilities', '/api/v1/facilities?limit=200', 'facilities', 'facilities'],
-  ] as const) {
-    app.get(
-      path,
-      { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
-      async (request, reply) => {
-        return memberPage(request, reply, `${view}.title`, async (page, frame) => {
-          const list = await callApi(inject, page.principal, 'GET', api);
-          if (list.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(list.body));
-          return renderPage(reply, 200, view, frame, { rows: list.body[field] });
-        });
-      },
-    );
-  }
+  await operatorPages(app, context, sessions, inject);
+  await facilityPages(app, context, sessions, inject);
 }

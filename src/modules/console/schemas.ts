@@ -68,6 +68,16 @@ export const Member = Type.Object({
 
 export const MemberListResponse = Type.Object({ success: Type.Literal(true), members: Type.Array(Member) });
 
+export const MemberResponse = Type.Object({ success: Type.Literal(true), member: Member });
+
+export const RoleChangeBody = Type.Object(
+  {
+    role: Type.Optional(RoleSchema),
+    manageMembers: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
 export const InvitationBody = Type.Object(
   {
     email: Type.String({ minLength: 3, maxLength: 320 }),

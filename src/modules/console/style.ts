@@ -46,4 +46,9 @@ progress{width:100%;max-width:28rem;height:1rem}
 .field-error{color:#a4161a;font-weight:600}
 textarea.json{font-family:monospace;font-size:.85rem}
 button.secondary{background:#fff;color:#14365d;border:1px solid #14365d;border-radius:4px;padding:.25rem .75rem;font:inherit;cursor:pointer}
+.field-error{display:block;color:#a4161a;font-weight:600}
+[aria-invalid=true]{border:2px solid #a4161a}
+.label{font-weight:600}
+a.named{position:relative}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;

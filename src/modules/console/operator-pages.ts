@@ -1,0 +1,168 @@
+// Economic operators in the console: the list with a registration form, one operator's edit page,
+// and archive (or delete, when it has no passports) and restore. Every action goes through the
+// operators API as the member; a refusal brings the form back as typed, the message by its field.
+import type { FastifyRequest } from 'fastify';
+import type { App, AppContext } from '../../context.ts';
+import { OPERATOR_ROLES } from '../../domain/operators/registration.ts';
+import { apiRefusal } from './api-refusal.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
+import {
+  callApi,
+  checkFormCsrf,
+  formFields,
+  type Inject,
+  PAGE_ANSWERS,
+  renderPage,
+  seeOther,
+} from './pages.ts';
+import {
+  type FormRefusal,
+  formOf,
+  OPERATOR_PATHS,
+  operatorCreateBody,
+  operatorUpdateBody,
+  refusalOf,
+} from './party-forms.ts';
+import type { SessionService } from './sessions.ts';
+
+const hide = true;
+const access = { kind: 'member', optional: true, formCsrf: true } as const;
+
+/** The id in the path, passed on as the API's own path segment: the API judges it (404 if bad). */
+export const pathId = (request: FastifyRequest) =>
+  encodeURIComponent((request.params as { id?: string }).id ?? '');
+
+const DONE = ['created', 'saved', 'archived', 'deleted', 'restored'];
+
+/** What a signed-in page was told to show after a redirect (`?done=`), in the member's words. */
+export function noticeOf(request: FastifyRequest, page: SignedInPage): string | undefined {
+  const done = (request.query as { done?: unknown } | undefined)?.done;
+  return typeof done === 'string' && DONE.includes(done) ? page.t(`parties.${done}`) : undefined;
+}
+
+const formData = (form: Record<string, string>, refusal?: FormRefusal) => ({
+  form,
+  refusal: refusal ?? null,
+  errors: refusal?.fields ?? {},
+  operatorRoles: OPERATOR_ROLES,
+});
+
+export async function operatorPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
+
+  async function listOf(page: SignedInPage) {
+    const list = await callApi(inject, page.principal, 'GET', '/api/v1/operators?includeArchived=true');
+    if (list.status !== 200) throw apiRefusal(list);
+    return list.body.operators as Record<string, unknown>[];
+  }
+
+  async function readOne(page: SignedInPage, id: string) {
+    const one = await callApi(inject, page.principal, 'GET', `/api/v1/operators/${id}`);
+    if (one.status !== 200) throw apiRefusal(one);
+    return one.body.operator as Record<string, unknown>;
+  }
+
+  /** The edit page's model: the stored operator, with the form as typed when it comes back refused. */
+  const editData = (operator: Record<string, unknown>, form: Record<string, string>, why?: FormRefusal) => ({
+    ...formData({ ...form, regId: String(operator.regId), regIdScheme: String(operator.regIdScheme) }, why),
+    id: operator.id,
+    archivedAt: operator.archivedAt,
+  });
+
+  app.get(
+    '/console/operators',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'operators.title', async (page, frame) =>
+        renderPage(reply, 200, 'operators', frame, {
+          rows: await listOf(page),
+          notice: noticeOf(request, page),
+          ...formData({}),
+        }),
+      ),
+  );
+
+  app.post(
+    '/console/operators',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'operators.title', async (page, frame) => {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const form = formFields(request.body);
+        const body = operatorCreateBody(form);
+        const created = await callApi(inject, page.principal, 'POST', '/api/v1/operators', body);
+        if (created.status === 201) {
+          const id = (created.body.operator as { id: string }).id;
+          return seeOther(reply, `/console/operators/${id}?done=created`);
+        }
+        return renderPage(reply, created.status, 'operators', frame, {
+          rows: await listOf(page),
+          ...formData(form, refusalOf(created.body, OPERATOR_PATHS)),
+        });
+      }),
+  );
+
+  app.get(
+    '/console/operators/:id',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'operators.title', async (page, frame) => {
+        const operator = await readOne(page, pathId(request));
+        return renderPage(
+          reply,
+          200,
+          'operator',
+          { ...frame, title: String(operator.name) },
+          {
+            ...editData(operator, formOf(operator)),
+            notice: noticeOf(request, page),
+          },
+        );
+      }),
+  );
+
+  app.post(
+    '/console/operators/:id',
+    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'operators.title', async (page, frame) => {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const form = formFields(request.body);
+        const id = pathId(request);
+        const body = operatorUpdateBody(form);
+        const saved = await callApi(inject, page.principal, 'PATCH', `/api/v1/operators/${id}`, body);
+        if (saved.status === 200) return seeOther(reply, `/console/operators/${id}?done=saved`);
+        if (saved.status === 404) throw apiRefusal(saved);
+        const operator = await readOne(page, id);
+        return renderPage(
+          reply,
+          saved.status,
+          'operator',
+          { ...frame, title: String(operator.name) },
+          {
+            ...editData(operator, form, refusalOf(saved.body, OPERATOR_PATHS)),
+          },
+        );
+      }),
+  );
+
+  for (const [action, method, suffix, done] of [
+    ['archive', 'DELETE', '', 'archived'],
+    ['restore', 'POST', '/restore', 'restored'],
+  ] as const) {
+    app.post(
+      `/console/operators/:id/${action}`,
+      { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+      async (request, reply) =>
+        memberPage(request, reply, 'operators.title', async (page) => {
+          checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+          const id = pathId(request);
+          const answer = await callApi(inject, page.principal, method, `/api/v1/operators/${id}${suffix}`);
+          // Deleted (204: it had no passports) leaves no page to go back to: the list says so.
+          if (answer.status === 204) return seeOther(reply, '/console/operators?done=deleted');
+          if (answer.status === 200) return seeOther(reply, `/console/operators/${id}?done=${done}`);
+          throw apiRefusal(answer);
+        }),
+    );
+  }
+}
