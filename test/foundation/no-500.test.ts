@@ -16,15 +16,9 @@ import {
   hostileValue,
   toJsonText,
 } from '../helpers/hostile.ts';
-import {
-  type HostileTargets,
-  hostileTargets,
-  type ListRoute,
-  mutate,
-  type PathRoute,
-  storeFingerprint,
-  type WriteRoute,
-} from './hostile-targets.ts';
+import { type HostileTargets, hostileTargets } from './hostile-targets.ts';
+import { type ListRoute, mutate, type PathRoute, type WriteRoute } from './hostile-types.ts';
+import { storeFingerprint } from './store-fingerprint.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
