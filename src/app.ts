@@ -113,6 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const budgets = config.redisUrl ? budgetStore(config.redisUrl, app.log) : undefined;
   if (budgets) app.addHook('onClose', () => budgets.close());
+  // Without this wait, requests arriving before the connection is up would go uncounted.
+  await budgets?.connected;
 
   options.instrument?.(app);
   registerRequestId(app);

@@ -11,6 +11,8 @@ export const COMMAND_TIMEOUT_MS = 500;
 
 export interface BudgetStore {
   redis: Redis;
+  /** Settles once the first connection is up or has failed: budgets count from the first request. */
+  connected: Promise<void>;
   /** True when Redis answers PING now. */
   reachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -39,8 +41,18 @@ export function budgetStore(url: string, log: FastifyBaseLogger): BudgetStore {
     }
     up = false;
   });
+  const connected = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2_000);
+    const settle = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', settle);
+    redis.once('error', settle);
+  });
   return {
     redis,
+    connected,
     async reachable() {
       try {
         return (await redis.ping()) === 'PONG';
