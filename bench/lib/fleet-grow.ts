@@ -100,6 +100,13 @@ export async function grow(
       );
       log(`  rebuilt ${definition.name} (${((performance.now() - began) / 1000).toFixed(1)} s)`);
     }
+    // The passports' unit counters, as serialisation keeps them.
+    await client.query(
+      `insert into passport_unit_counts (tenant_id, passport_id, units)
+       select tenant_id, passport_id, count(*) from battery_units where tenant_id = $1 group by 1, 2
+       on conflict (tenant_id, passport_id) do update set units = excluded.units`,
+      [target.tenantId],
+    );
     await client.query('analyze battery_units');
     await client.query('analyze battery_unit_events');
   } finally {
