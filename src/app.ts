@@ -4,7 +4,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import type { ChangeFeed } from './db/changes.ts';
@@ -20,6 +19,7 @@ import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerQueryStringChecks } from './http/query-strings.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { budgetStore } from './http/redis-budgets.ts';
 import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
@@ -111,10 +111,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const budgets = config.redisUrl ? budgetStore(config.redisUrl, app.log) : undefined;
+  if (budgets) app.addHook('onClose', () => budgets.close());
+  // Without this wait, requests arriving before the connection is up would go uncounted.
+  await budgets?.connected;
 
   options.instrument?.(app);
   registerRequestId(app);
@@ -123,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerQueryStringChecks(app);
   registerCommonAnswers(app);
   registerMethodHandling(app, ROUTER_OPTIONS);
-  const limits = await registerRateLimits(app, config.rateLimits, redis);
+  const limits = await registerRateLimits(app, config.rateLimits, budgets?.redis);
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
   // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
@@ -187,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sealing,
     lookupKey: (token) => principals.lookup(token),
     representations: [...jsonLd, aasRepresentation, pageRepresentation],
+    ...(budgets ? { budgetStoreReachable: () => budgets.reachable() } : {}),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {

@@ -35,6 +35,8 @@ export interface AppContext extends ServiceContext {
   lookupKey: (token: string) => Promise<KeyLookup>;
   /** What passports and units are offered in (JSON-LD first), for every negotiating route. */
   representations: readonly Representation[];
+  /** Whether the Redis of the shared request budgets answers; absent without REDIS_URL. */
+  budgetStoreReachable?: () => Promise<boolean>;
 }
 
 export type App = FastifyInstance<

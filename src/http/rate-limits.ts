@@ -1,5 +1,5 @@
 // Request budgets from the spec's Limits table, on @fastify/rate-limit's stores (memory, or Redis
-// when REDIS_URL is set so that several instances share one budget). Authenticated calls count
+// when REDIS_URL is set so that several instances share one budget; see redis-budgets.ts). Authenticated calls count
 // against their key and their workspace; anonymous ones against their IP, by route class.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -59,7 +59,9 @@ export async function registerRateLimits(
   };
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'opendpp-rl-', skipOnError: false } : {}),
+    // Fail open: while Redis is unreachable a request goes through uncounted rather than failing,
+    // so passports stay resolvable and the API usable (docs/deployment.md, "Redis").
+    ...(redis ? { redis, nameSpace: 'opendpp-rl-', skipOnError: true } : {}),
   });
 
   // Each limiter's keyGenerator reads a key chosen by the caller, set on the request just before.

@@ -6,7 +6,7 @@ import { bearer, createKey, type TestWorkspace, testApp } from '../helpers/app.t
 import { authContract } from '../helpers/auth-contract.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
-import { createUnit, uniqueSerial, unitWorkspace } from '../helpers/units.ts';
+import { createUnit, serialise, uniqueSerial, unitWorkspace } from '../helpers/units.ts';
 
 describe('POST /api/v1/passports/{passportId}/units/validate', () => {
   let app: App;
@@ -176,6 +176,24 @@ describe('GET /api/v1/passports/{passportId}/units', () => {
     const last = (await list('?limit=2&page=3')).json();
     expect(last.units.map((u: { serialNumber: string }) => u.serialNumber)).toEqual(['LIST-0']);
     expect((await list('?page=9')).json()).toMatchObject({ count: 0, units: [], total: 5 });
+  });
+
+  it('keeps the total exact across batches, skipped duplicates and concurrent serialisation', async () => {
+    const other = await createPassport(app, workspace.token);
+    const batch = (serials: string[]) =>
+      serialise(app, workspace.token, other.id, { units: serials.map((serialNumber) => ({ serialNumber })) });
+    // A duplicate within the passport is skipped and must not count.
+    expect((await batch(['T-1', 'T-2', 'T-3'])).statusCode).toBe(201);
+    await batch(['T-3', 'T-4']);
+    await Promise.all(
+      Array.from({ length: 4 }, (_, worker) =>
+        batch(Array.from({ length: 10 }, (_, i) => `C-${worker}-${i}`)),
+      ),
+    );
+    const counted = 4 + 40;
+    expect((await list('?limit=1', other.id)).json()).toMatchObject({ total: counted, totalPages: counted });
+    // The counter is the passport's own: the first passport's total did not move.
+    expect((await list('?limit=1')).json().total).toBe(5);
   });
 
   it('clamps limit to 1–200 and falls back on non-numeric page and limit', async () => {

@@ -71,6 +71,28 @@ export const batteryUnits = pgTable(
   ],
 );
 
+/**
+ * How many units each passport has, kept by the statement that serialises them (units are never
+ * deleted), so a unit list's `total` is read rather than counted over a fleet. A table of its own
+ * rather than a column of `passports`: a passport's stored rendition is stamped with the passport
+ * row's version, which serialising units must not move.
+ */
+export const passportUnitCounts = pgTable(
+  'passport_unit_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    passportId: uuid('passport_id').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.passportId] }),
+    foreignKey({
+      columns: [table.tenantId, table.passportId],
+      foreignColumns: [passports.tenantId, passports.id],
+    }).onDelete('cascade'),
+  ],
+);
+
 /** Unit telemetry, append-only: never updated, never deleted. */
 export const batteryUnitEvents = pgTable(
   'battery_unit_events',

@@ -1,4 +1,5 @@
-// Service endpoints: health (proves the store answers) and the running contract version.
+// Service endpoints: health (proves the store answers, and Redis when configured) and the running
+// contract version.
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
@@ -7,9 +8,14 @@ import { loggableError } from '../../http/loggable-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { CONTRACT_VERSION } from '../../version.ts';
 
+const Check = Type.Union([Type.Literal('ok'), Type.Literal('failed')]);
+
+// `degraded`: the store answers but the Redis of the shared budgets does not. The node still serves
+// (budgets fail open), so the answer stays 200 and a balancer keeps the instance; monitoring reads
+// the body. Only an unreachable store takes the instance out (503).
 const HealthResponse = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  checks: Type.Object({ store: Type.Union([Type.Literal('ok'), Type.Literal('failed')]) }),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('unavailable')]),
+  checks: Type.Object({ store: Check, redis: Type.Optional(Check) }),
   time: Type.String(),
 });
 
@@ -21,7 +27,10 @@ const VersionResponse = Type.Object({
   node: Type.String(),
 });
 
-export async function serviceRoutes(app: App, { db, config, clock }: AppContext): Promise<void> {
+export async function serviceRoutes(
+  app: App,
+  { db, config, clock, budgetStoreReachable }: AppContext,
+): Promise<void> {
   app.get(
     '/health',
     {
@@ -33,17 +42,22 @@ export async function serviceRoutes(app: App, { db, config, clock }: AppContext)
       },
     },
     async (request, reply) => {
-      try {
-        await pingDatabase(db);
-        return { status: 'ok' as const, checks: { store: 'ok' as const }, time: clock().toISOString() };
-      } catch (error) {
-        request.log.error({ err: loggableError(error) }, 'health check: store unreachable');
-        return reply.code(503).send({
-          status: 'unavailable' as const,
-          checks: { store: 'failed' as const },
-          time: clock().toISOString(),
-        });
-      }
+      const [store, redis] = await Promise.all([
+        pingDatabase(db).then(
+          () => 'ok' as const,
+          (error: unknown) => {
+            request.log.error({ err: loggableError(error) }, 'health check: store unreachable');
+            return 'failed' as const;
+          },
+        ),
+        budgetStoreReachable?.().then((up) => (up ? ('ok' as const) : ('failed' as const))),
+      ]);
+      const status = store === 'failed' ? 'unavailable' : redis === 'failed' ? 'degraded' : 'ok';
+      return reply.code(store === 'failed' ? 503 : 200).send({
+        status,
+        checks: { store, ...(redis ? { redis } : {}) },
+        time: clock().toISOString(),
+      });
     },
   );
 

@@ -1,8 +1,8 @@
 // SQL for battery units. Tenant first, always; multi-row statements for batches.
 
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { batteryUnits, passports } from '../../db/schema.ts';
+import { batteryUnits, passports, passportUnitCounts } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 
 export type UnitRow = typeof batteryUnits.$inferSelect;
@@ -26,9 +26,11 @@ export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<st
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   }));
+  // The passports' unit counters move in the same statement (see passportUnitCounts).
   const inserted = await queryRows<{ id: string }>(
     db,
     sql`
+      with inserted as (
       insert into battery_units (tenant_id, id, passport_id, serial_number, digital_link_uri, manufactured_at,
         status, ceased_at, predecessor_unit_id, created_at, updated_at)
       select tenant_id, id, passport_id, serial_number, digital_link_uri, manufactured_at, status, ceased_at,
@@ -37,7 +39,12 @@ export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<st
           serial_number text, digital_link_uri text, manufactured_at timestamptz, status text, ceased_at timestamptz,
           predecessor_unit_id uuid, created_at timestamptz, updated_at timestamptz)
       on conflict (tenant_id, passport_id, serial_number) do nothing
-      returning id`,
+      returning tenant_id, passport_id, id),
+      counted as (
+        insert into passport_unit_counts (tenant_id, passport_id, units)
+        select tenant_id, passport_id, count(*) from inserted group by 1, 2
+        on conflict (tenant_id, passport_id) do update set units = passport_unit_counts.units + excluded.units)
+      select id from inserted`,
   );
   return new Set(inserted.map((row) => row.id));
 }
@@ -92,6 +99,7 @@ export async function listUnits(
   offset: number,
 ) {
   const where = and(eq(batteryUnits.tenantId, tenantId), eq(batteryUnits.passportId, passportId));
+  // The total is the passport's counter (none yet: no units): counting rows would cost a whole fleet.
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -100,7 +108,10 @@ export async function listUnits(
       .orderBy(desc(batteryUnits.createdAt), batteryUnits.id)
       .limit(limit)
       .offset(offset),
-    db.select({ count: count() }).from(batteryUnits).where(where),
+    db
+      .select({ count: passportUnitCounts.units })
+      .from(passportUnitCounts)
+      .where(and(eq(passportUnitCounts.tenantId, tenantId), eq(passportUnitCounts.passportId, passportId))),
   ]);
   return { rows, total: total?.count ?? 0 };
 }
