@@ -11895,9 +11895,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             checks: {
+                                redis?: "ok" | "failed";
                                 store: "ok" | "failed";
                             };
-                            status: "ok" | "unavailable";
+                            status: "ok" | "degraded" | "unavailable";
                             time: string;
                         };
                     };
@@ -11928,9 +11929,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             checks: {
+                                redis?: "ok" | "failed";
                                 store: "ok" | "failed";
                             };
-                            status: "ok" | "unavailable";
+                            status: "ok" | "degraded" | "unavailable";
                             time: string;
                         };
                     };
