@@ -76,9 +76,13 @@ async function main() {
     process.stdout.write(`step 1: ${ids.length} passports\n`);
     const small = await measure(url, ids, bench.headers);
 
+    // The filler is loaded with triggers off (the active-passport counter would otherwise update the
+    // workspace row once per filler row); it is not counted against the plan.
+    const filler = await pool.connect();
+    await filler.query(`set session_replication_role = replica`);
     for (let done = ids.length, batch = 0; done < LARGE; done += CHUNK, batch += 1) {
       const count = Math.min(CHUNK, LARGE - done);
-      await pool.query(
+      await filler.query(
         `with made as (
            insert into passports (tenant_id, product_id, product_id_scheme, category, operator_id, status, metadata)
            select p.tenant_id, g, 'GTIN', 'batteries', p.operator_id, 'ACTIVE', '{"generalInformation":{}}'::jsonb
@@ -89,6 +93,7 @@ async function main() {
       );
       process.stdout.write(`  ${done + count} passports\n`);
     }
+    filler.release(true);
     await pool.query('analyze');
     process.stdout.write(`step 2: ${LARGE} passports\n`);
     const large = await measure(url, ids, bench.headers);
