@@ -1,0 +1,175 @@
+// The console's everyday passport work in a real Chromium: finding a passport by search and status,
+// recalling it with a reason, sealing it, reading what a version changed, opening a unit's page with
+// its state-of-health chart, and revoking a key. axe-core on every page.
+import axe from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { addMember, PASSWORD } from '../helpers/console.ts';
+import { createOperator, createPassport } from '../helpers/passports.ts';
+import { appendEvent, createUnit } from '../helpers/units.ts';
+
+const DESKTOP = { width: 1280, height: 900 };
+
+describe('passport work in the console, in Chromium', () => {
+  let app: App;
+  let browser: Browser;
+  let base: string;
+  let workspace: TestWorkspace;
+  let active: { id: string; productId: string };
+  let draft: { id: string; productId: string };
+  let unit: { id: string; serialNumber: string };
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    app = await testApp();
+    workspace = await createWorkspace(app, 'enterprise');
+    await addMember(app, workspace, 'grace@example.com');
+    await createOperator(app, workspace);
+    active = await createPassport(app, workspace.token);
+    draft = await createPassport(app, workspace.token, { status: 'DRAFT' });
+    unit = await createUnit(app, workspace.token, active.id);
+    for (const [day, stateOfHealth] of [
+      [1, 99],
+      [2, 97],
+      [3, 96],
+    ] as const) {
+      const recorded = await appendEvent(app, workspace.token, unit.id, {
+        eventType: 'SOH_MEASUREMENT',
+        stateOfHealth,
+        cycleCount: day * 10,
+        recordedAt: new Date(Date.now() - (4 - day) * 86_400_000).toISOString(),
+      });
+      expect(recorded.statusCode, recorded.body).toBe(201);
+    }
+    base = await serveForBrowser(app);
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app.close();
+  });
+
+  async function signedIn(): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto(`${base}/console/sign-in`);
+    await page.fill('#workspace', workspace.subdomain);
+    await page.fill('#email', 'grace@example.com');
+    await page.fill('#password', PASSWORD);
+    await page.click('button[type=submit].primary');
+    await page.waitForLoadState('domcontentloaded');
+    return { page, problems };
+  }
+
+  async function axeViolations(page: Page): Promise<string[]> {
+    // axe needs script; a copy of the page's markup under a policy-free context runs it.
+    const html = await page.content();
+    const scratch = await browser.newContext({ bypassCSP: true, viewport: DESKTOP });
+    const probe = await scratch.newPage();
+    await probe.route(`${base}/__axe`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await probe.goto(`${base}/__axe`);
+    await probe.evaluate(axe.source);
+    const result = await probe.evaluate<{ violations: { id: string; impact: string | null }[] }>(
+      'axe.run(document, { resultTypes: ["violations"] })',
+    );
+    await scratch.close();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  }
+
+  async function screenshot(page: Page, name: string) {
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-${name}.png`, fullPage: true });
+    }
+  }
+
+  const listedProducts = (page: Page) => page.locator('table tbody tr td:first-child a').allInnerTexts();
+
+  it('finds a passport by search and by status', async () => {
+    const { page, problems } = await signedIn();
+    await page.goto(`${base}/console/passports`);
+    await page.fill('#q', active.productId);
+    await page.click('form.filters button[type=submit]');
+    await page.waitForLoadState('domcontentloaded');
+    expect(await listedProducts(page)).toEqual([active.productId]);
+
+    await page.fill('#q', '');
+    await page.selectOption('#status', 'DRAFT');
+    await page.click('form.filters button[type=submit]');
+    await page.waitForLoadState('domcontentloaded');
+    expect(await listedProducts(page)).toEqual([draft.productId]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'passports-filtered');
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('recalls a passport with a reason, seals it, and shows what the recall changed', async () => {
+    const { page, problems } = await signedIn();
+    await page.goto(`${base}/console/passports/${active.id}`);
+    await page.selectOption('#status', 'RECALLED');
+    await page.fill('#reason', 'Thermal runaway risk in lot 7');
+    await page.click(`form[action="/console/passports/${active.id}/status"] button[type=submit]`);
+    await page.waitForLoadState('domcontentloaded');
+    await expect.poll(() => page.locator('main').innerText()).toContain('the passport is now RECALLED');
+
+    await page.click(`form[action="/console/passports/${active.id}/seal"] button[type=submit]`);
+    await page.waitForLoadState('domcontentloaded');
+    expect(await page.locator('main').innerText()).toContain('the current version is sealed');
+    const stored = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/${active.id}`,
+      headers: bearer(workspace.token),
+    });
+    expect(stored.json()).toMatchObject({ status: 'RECALLED', digitalSeal: expect.any(Object) });
+
+    // Version 1 is the passport before the recall: its comparison names the status it changed.
+    await page.click(`a[href="/console/passports/${active.id}/versions/1"]`);
+    await page.waitForLoadState('domcontentloaded');
+    const rows = await page.locator('table tbody tr').allInnerTexts();
+    expect(
+      rows.some((row) => row.includes('/status') && row.includes('ACTIVE') && row.includes('RECALLED')),
+    ).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'passport-version-diff');
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("opens a unit's page from its passport, with the state-of-health chart", async () => {
+    const { page, problems } = await signedIn();
+    await page.goto(`${base}/console/passports/${active.id}`);
+    await page.click(`a[href="/api/v1/units/${unit.id}"]`);
+    await page.waitForLoadState('domcontentloaded');
+    expect(await page.locator('h1').innerText()).toContain(unit.serialNumber);
+    // One point per measurement in the chart.
+    expect(await page.locator('main svg circle').count()).toBe(3);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'unit-chart');
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('revokes a key, which the API refuses from then on', async () => {
+    const created = await createKey(app, workspace, { name: 'CI uploader', role: 'BRAND_OPERATOR' });
+    const whoami = () => app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(created.token) });
+    expect((await whoami()).statusCode).toBe(200);
+    const { page, problems } = await signedIn();
+    await page.goto(`${base}/console/keys`);
+    await page.click(`form[action="/console/keys/${created.key.id}/revoke"] button[type=submit]`);
+    await page.waitForLoadState('domcontentloaded');
+    await page.goto(`${base}/console/keys`);
+    const row = page.locator('tr', { hasText: 'CI uploader' });
+    expect(await row.innerText()).toContain('Revoked');
+    expect((await whoami()).statusCode).toBe(401);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
