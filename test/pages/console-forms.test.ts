@@ -6,14 +6,14 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { tierView } from '../../src/domain/passports/tier-view.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
-import { addMember, PASSWORD } from '../helpers/console.ts';
+import { addMember } from '../helpers/console.ts';
+import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -46,45 +46,15 @@ describe('passport forms in Chromium', () => {
   });
 
   async function fresh(viewport = DESKTOP) {
-    const context = await browser.newContext({ viewport, locale: 'de-DE', acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    await page.goto(`${base}/console/sign-in`);
-    await page.fill('#workspace', workspace.subdomain);
-    await page.fill('#email', 'ada@example.com');
-    await page.fill('#password', PASSWORD);
-    await page.click('button[type=submit].primary');
-    await page.waitForLoadState('domcontentloaded');
-    return { page, problems };
+    const watched = await watchedPage(browser, { viewport, locale: 'de-DE', acceptDownloads: true });
+    contexts.push(watched.page.context());
+    await signInThroughForm(watched.page, base, workspace.subdomain, 'ada@example.com');
+    return watched;
   }
 
-  async function axeViolations(page: Page): Promise<string[]> {
-    // axe needs script; a copy of the page's markup under a policy-free context runs it.
-    const html = await page.content();
-    const scratch = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() ?? DESKTOP });
-    const probe = await scratch.newPage();
-    await probe.route(`${base}/__axe`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-    await probe.goto(`${base}/__axe`);
-    await probe.evaluate(axe.source);
-    const result = await probe.evaluate<{
-      violations: { id: string; impact: string | null; nodes: unknown[] }[];
-    }>('axe.run(document, { resultTypes: ["violations"] })');
-    await scratch.close();
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.nodes.length})`);
-  }
+  const axeViolations = (page: Page) => axeFindings(browser, base, page);
 
-  async function screenshot(page: Page, name: string) {
-    if (process.env.SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-${name}.png`, fullPage: true });
-    }
-  }
+  const screenshot = keepScreenshot;
 
   /** Submits the passport form with its first button and answers the status of the POST. */
   async function submit(page: Page) {

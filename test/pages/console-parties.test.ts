@@ -2,13 +2,13 @@
 // back with what was typed, the message by its field and a summary; a corrected one is saved and
 // edited; a member's role is changed and its session follows. axe-core on every page, at desktop
 // and phone width, with screenshots kept when SCREENSHOT_DIR is set.
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
-import { addMember, PASSWORD, session } from '../helpers/console.ts';
+import { addMember, session } from '../helpers/console.ts';
+import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator } from '../helpers/passports.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -36,50 +36,21 @@ describe('operator, facility and role forms in Chromium', () => {
   });
 
   async function signedIn(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      // The refused forms answer 400 on purpose; Chromium logs any 4xx document as an error.
-      const refusedForm = message.text().includes('status of 400');
-      if (message.type() === 'error' && !refusedForm) problems.push(message.text());
-    });
-    await page.goto(`${base}/console/sign-in`);
-    await page.fill('#workspace', workspace.subdomain);
-    await page.fill('#email', 'ada@example.com');
-    await page.fill('#password', PASSWORD);
-    await page.click('button[type=submit].primary');
-    await page.waitForLoadState('domcontentloaded');
-    return { page, problems };
+    // The refused forms answer 400 on purpose; Chromium logs any 4xx document as an error.
+    const watched = await watchedPage(browser, { viewport }, (text) => text.includes('status of 400'));
+    contexts.push(watched.page.context());
+    await signInThroughForm(watched.page, base, workspace.subdomain, 'ada@example.com');
+    return watched;
   }
 
-  /** axe needs script: a copy of the page's markup is judged in a context without the page's policy. */
-  async function axeViolations(page: Page): Promise<string[]> {
-    const html = await page.content();
-    const scratch = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() ?? DESKTOP });
-    const probe = await scratch.newPage();
-    await probe.route(`${base}/__axe`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-    await probe.goto(`${base}/__axe`);
-    await probe.evaluate(axe.source);
-    const result = await probe.evaluate<{
-      violations: { id: string; impact: string | null; nodes: unknown[] }[];
-    }>('axe.run(document, { resultTypes: ["violations"] })');
-    await scratch.close();
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.nodes.length})`);
-  }
+  const axeViolations = (page: Page) => axeFindings(browser, base, page);
 
   /** axe-core clean, no sideways scrolling, and the screenshot kept as an artefact. */
   async function check(page: Page, name: string) {
     expect(await axeViolations(page), name).toEqual([]);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow, name).toBeLessThanOrEqual(0);
-    if (process.env.SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-${name}.png`, fullPage: true });
-    }
+    await keepScreenshot(page, name);
   }
 
   async function submit(page: Page, selector: string, path: RegExp) {

@@ -1,13 +1,13 @@
 // The console's everyday passport work in a real Chromium: finding a passport by search and status,
 // recalling it with a reason, sealing it, reading what a version changed, opening a unit's page with
 // its state-of-health chart, and revoking a key. axe-core on every page.
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
-import { addMember, PASSWORD } from '../helpers/console.ts';
+import { addMember } from '../helpers/console.ts';
+import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit } from '../helpers/units.ts';
 
@@ -52,46 +52,16 @@ describe('passport work in the console, in Chromium', () => {
     await app.close();
   });
 
-  async function signedIn(): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
-    contexts.push(context);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    await page.goto(`${base}/console/sign-in`);
-    await page.fill('#workspace', workspace.subdomain);
-    await page.fill('#email', 'grace@example.com');
-    await page.fill('#password', PASSWORD);
-    await page.click('button[type=submit].primary');
-    await page.waitForLoadState('domcontentloaded');
-    return { page, problems };
+  async function signedIn() {
+    const watched = await watchedPage(browser, { viewport: DESKTOP, locale: 'en-GB' });
+    contexts.push(watched.page.context());
+    await signInThroughForm(watched.page, base, workspace.subdomain, 'grace@example.com');
+    return watched;
   }
 
-  async function axeViolations(page: Page): Promise<string[]> {
-    // axe needs script; a copy of the page's markup under a policy-free context runs it.
-    const html = await page.content();
-    const scratch = await browser.newContext({ bypassCSP: true, viewport: DESKTOP });
-    const probe = await scratch.newPage();
-    await probe.route(`${base}/__axe`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-    await probe.goto(`${base}/__axe`);
-    await probe.evaluate(axe.source);
-    const result = await probe.evaluate<{ violations: { id: string; impact: string | null }[] }>(
-      'axe.run(document, { resultTypes: ["violations"] })',
-    );
-    await scratch.close();
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id);
-  }
+  const axeViolations = (page: Page) => axeFindings(browser, base, page);
 
-  async function screenshot(page: Page, name: string) {
-    if (process.env.SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-${name}.png`, fullPage: true });
-    }
-  }
+  const screenshot = keepScreenshot;
 
   const listedProducts = (page: Page) => page.locator('table tbody tr td:first-child a').allInnerTexts();
 

@@ -2,13 +2,13 @@
 // revoked, requests from the public page approved and denied, a grant holder's read in the passport's
 // access log, and a webhook subscription made, tested, rotated, changed and deleted with its
 // deliveries listed; axe-core on every page, and the pages at desktop and phone width.
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
-import { addMember, PASSWORD } from '../helpers/console.ts';
+import { addMember } from '../helpers/console.ts';
+import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -43,45 +43,16 @@ describe('console trust pages in Chromium', () => {
   });
 
   async function signedIn(viewport = DESKTOP) {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    await page.goto(`${base}/console/sign-in`);
-    await page.fill('#workspace', workspace.subdomain);
-    await page.fill('#email', 'ada@example.com');
-    await page.fill('#password', PASSWORD);
-    await page.click('button[type=submit].primary');
-    await page.waitForURL(`${base}/console/`);
-    return { page, problems };
+    const watched = await watchedPage(browser, { viewport });
+    contexts.push(watched.page.context());
+    await signInThroughForm(watched.page, base, workspace.subdomain, 'ada@example.com');
+    await watched.page.waitForURL(`${base}/console/`);
+    return watched;
   }
 
-  async function axeViolations(page: Page): Promise<string[]> {
-    // axe needs script; a copy of the page's markup under a policy-free context runs it.
-    const html = await page.content();
-    const scratch = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() ?? DESKTOP });
-    const probe = await scratch.newPage();
-    await probe.route(`${base}/__axe`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-    await probe.goto(`${base}/__axe`);
-    await probe.evaluate(axe.source);
-    const result = await probe.evaluate<{
-      violations: { id: string; impact: string | null; nodes: unknown[] }[];
-    }>('axe.run(document, { resultTypes: ["violations"] })');
-    await scratch.close();
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.nodes.length})`);
-  }
+  const axeViolations = (page: Page) => axeFindings(browser, base, page);
 
-  async function screenshot(page: Page, name: string) {
-    if (process.env.SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-${name}.png`, fullPage: true });
-    }
-  }
+  const screenshot = keepScreenshot;
 
   /** Clicks and answers the status of the form post it sends to a path ending in `suffix`. */
   async function submit(page: Page, selector: string, suffix: string) {

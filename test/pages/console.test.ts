@@ -2,7 +2,6 @@
 // with a code computed here and the sign-in challenge, a forged cookie write refused for want of
 // the CSRF token, the 403 on writes where the workspace requires MFA, axe-core on every page, and
 // the pages at desktop and phone width.
-import axe from 'axe-core';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import type { App } from '../../src/context.ts';
 import { admin, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
+import { axeFindings, keepScreenshot, watchedPage } from '../helpers/console-browser.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -41,39 +41,14 @@ describe('console in Chromium', () => {
   });
 
   async function fresh(viewport = DESKTOP, bypassCSP = false) {
-    const context = await browser.newContext({ viewport, bypassCSP });
-    contexts.push(context);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    return { page, problems };
+    const watched = await watchedPage(browser, { viewport, bypassCSP });
+    contexts.push(watched.page.context());
+    return watched;
   }
 
-  async function axeViolations(page: Page): Promise<string[]> {
-    // axe needs script; a copy of the page's markup under a policy-free context runs it.
-    const html = await page.content();
-    const scratch = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() ?? DESKTOP });
-    const probe = await scratch.newPage();
-    await probe.route(`${base}/__axe`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-    await probe.goto(`${base}/__axe`);
-    await probe.evaluate(axe.source);
-    const result = await probe.evaluate<{
-      violations: { id: string; impact: string | null; nodes: unknown[] }[];
-    }>('axe.run(document, { resultTypes: ["violations"] })');
-    await scratch.close();
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.nodes.length})`);
-  }
+  const axeViolations = (page: Page) => axeFindings(browser, base, page);
 
-  async function screenshot(page: Page, name: string) {
-    if (process.env.SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-${name}.png`, fullPage: true });
-    }
-  }
+  const screenshot = keepScreenshot;
 
   async function signIn(page: Page, ws: TestWorkspace, email: string) {
     await page.goto(`${base}/console/keys`);
