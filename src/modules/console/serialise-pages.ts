@@ -111,7 +111,8 @@ export async function serialisePages(
           { ...frame, title: page.t('units.serialise') },
           { rows, passportPath },
         );
-        stream.write(`<div class="ticks" role="status">${tick()}`);
+        // The page opens the ticks' region before the slot; the outcome closes it.
+        stream.write(tick());
         let stopped: string | null = null;
         try {
           for (let start = BATCH; start < rows && stopped === null; start += BATCH) {
@@ -124,9 +125,7 @@ export async function serialisePages(
           request.log.error({ err: error }, 'serialisation from CSV stopped');
           stopped = page.t('csvUpload.failed');
         }
-        stream.end(
-          `</div>${renderView('console/units-outcome', { t: page.t, rows, ...run, stopped, passportPath })}`,
-        );
+        stream.end(renderView('console/units-outcome', { t: page.t, rows, ...run, stopped, passportPath }));
         return reply;
       });
     },
