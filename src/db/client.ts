@@ -19,6 +19,7 @@ import {
   readTemplate,
 } from './pglite-template.ts';
 import * as schema from './schema.ts';
+import { type SessionStatements, sessionStatements } from './session-statements.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -69,8 +70,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = await startPglite(dataDir);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const statements = sessionStatements(client);
+    const db = drizzlePglite(statements.client, { schema }) as unknown as Db;
+    sessionStatementsOf.set(db, statements);
     const changes = await pgliteChangeFeed(client);
     return {
       db,
@@ -123,13 +126,19 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 const preparedCache = new WeakMap<object, Map<string, unknown>>();
+const sessionStatementsOf = new WeakMap<Db, SessionStatements>();
 
 /**
  * A query prepared once per database and reused: hot reads skip rebuilding their SQL on every
- * request (and on PostgreSQL run as named statements). In a transaction it is built afresh, since
- * a prepared query belongs to the session it was made on.
+ * request, and run as named statements whose plan the store keeps (on PostgreSQL by the driver, on
+ * PGlite by session-statements.ts). In a transaction it is built afresh, since a prepared query
+ * belongs to the session it was made on.
  */
-export function prepared<T>(db: Executor, name: string, build: (db: Executor) => T): T {
+export function prepared<T extends { getQuery(): { sql: string } }>(
+  db: Executor,
+  name: string,
+  build: (db: Executor) => T,
+): T {
   if (db instanceof PgTransaction) return build(db);
   let queries = preparedCache.get(db);
   if (!queries) {
@@ -139,6 +148,7 @@ export function prepared<T>(db: Executor, name: string, build: (db: Executor) =>
   let query = queries.get(name) as T | undefined;
   if (query === undefined) {
     query = build(db);
+    sessionStatementsOf.get(db as Db)?.register(name, query.getQuery().sql);
     queries.set(name, query);
   }
   return query;
