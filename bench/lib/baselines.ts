@@ -9,9 +9,15 @@ import { listen, requestsPerSecond } from './measure.ts';
 const DOCUMENT = { id: 1, payload: 'x'.repeat(2_000) };
 const BATTERY_PASSPORT = { id: 2, metadata: (categorySchemas.batteries.examples as unknown[])[0] };
 
-export async function bareRoute(): Promise<number> {
+/** A Fastify route answering a constant: a tiny JSON object, or (`battery`) a battery passport's document as bytes. */
+export async function bareRoute(body: 'tiny' | 'battery' = 'tiny'): Promise<number> {
   const app = Fastify();
-  app.get('/bare', async () => ({ success: true, hello: 'world' }));
+  const battery = Buffer.from(JSON.stringify(BATTERY_PASSPORT));
+  app.get('/bare', async (_request, reply) =>
+    body === 'tiny'
+      ? { success: true, hello: 'world' }
+      : reply.type('application/ld+json; charset=utf-8').send(battery),
+  );
   const url = await listen(app);
   try {
     return await requestsPerSecond({ url: `${url}/bare` });

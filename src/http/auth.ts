@@ -272,15 +272,18 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
 
   // A write may change a workspace or its keys (revocation, plan, usage): cached principals of that
   // workspace are dropped before the answer leaves, so the next request on this instance sees it.
-  app.addHook('onSend', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const principal = request.principal;
-    if (principal?.kind === 'apiKey' || principal?.kind === 'session')
-      deps.forgetWorkspace(principal.tenant.id);
-    else if (principal?.kind === 'platformAdmin') {
-      const id = (request.params as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string') deps.forgetWorkspace(id);
+  // (A callback hook, not an async one: it runs on every answer, and reads need no promise.)
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) {
+      const principal = request.principal;
+      if (principal?.kind === 'apiKey' || principal?.kind === 'session')
+        deps.forgetWorkspace(principal.tenant.id);
+      else if (principal?.kind === 'platformAdmin') {
+        const id = (request.params as { id?: unknown } | undefined)?.id;
+        if (typeof id === 'string') deps.forgetWorkspace(id);
+      }
     }
+    done(null, payload);
   });
 
   app.addHook('onRequest', async (request, reply) => {

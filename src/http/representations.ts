@@ -86,6 +86,36 @@ export const jsonLd: Representation[] = [
   },
 ];
 
+// Negotiation runs on every read; its inputs repeat (a handful of Accept headers per kind of
+// client), so choices are remembered per list of representations, up to a bound a caller sending
+// ever-new headers cannot grow past.
+const CHOICES_KEPT = 256;
+const choices = new WeakMap<readonly Representation[], Map<string, Representation | null>>();
+
+function choose(
+  accept: string | undefined,
+  representations: readonly Representation[],
+  kind: Subject['kind'],
+): Representation | null {
+  let known = choices.get(representations);
+  if (!known) {
+    known = new Map();
+    choices.set(representations, known);
+  }
+  const key = `${kind}\n${accept ?? ''}`;
+  const remembered = known.get(key);
+  if (remembered !== undefined) return remembered;
+  const offered = representations.filter((r) => !r.serves || r.serves.includes(kind));
+  const type = negotiate(
+    accept,
+    offered.map((r) => r.type),
+  );
+  const chosen = offered.find((r) => r.type === type) ?? null;
+  if (known.size >= CHOICES_KEPT) known.clear();
+  known.set(key, chosen);
+  return chosen;
+}
+
 /** The representation the caller's Accept prefers among those serving `kind`; 406 listing them otherwise. */
 export function chooseRepresentation(
   request: FastifyRequest,
@@ -94,14 +124,9 @@ export function chooseRepresentation(
   kind: Subject['kind'],
 ): Representation {
   reply.header('vary', 'Accept, Accept-Language');
-  const offered = representations.filter((r) => !r.serves || r.serves.includes(kind));
-  const type = negotiate(
-    request.headers.accept,
-    offered.map((r) => r.type),
-  );
-  const chosen = offered.find((r) => r.type === type);
+  const chosen = choose(request.headers.accept, representations, kind);
   if (!chosen) {
-    const types = offered.map((r) => r.type);
+    const types = representations.filter((r) => !r.serves || r.serves.includes(kind)).map((r) => r.type);
     throw new AppError('NOT_ACCEPTABLE', `None of the requested types is offered: ${types.join(', ')}`, {
       extra: { offered: types },
     });
