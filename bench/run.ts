@@ -39,7 +39,6 @@ async function main(): Promise<void> {
     // The bare route is measured for each store, next to the figures it judges: on a shared
     // machine the rate drifts over the minutes a run takes.
     const bare = await bareRoute();
-    const bareBattery = await bareRoute('battery');
     const raw = await rawPrimaryKeyRead(url);
     const rawPassport = await rawPrimaryKeyRead(url, 'battery');
     const whoami = await whoamiThroughput(url);
@@ -60,9 +59,15 @@ async function main(): Promise<void> {
         rawPassport,
         0.8,
       ),
-      perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route', bare, 0.5),
+      // Medians of three rounds in turn with the bare routes (bench/resolution.ts).
+      perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route', resolution.bare, 0.5),
       // A passport's worth of bytes from a route that does nothing else: what is left is the node's own work.
-      perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route, battery size', bareBattery),
+      perSecond(
+        'GET /passport/{id} public, warm',
+        resolution.warm,
+        'bare route, battery size',
+        resolution.bareBattery,
+      ),
     ]);
     printRows(`${store}: battery units`, await unitFigures(url));
     printRows(`${store}: webhook outbox`, await outboxFigures(url));

@@ -10,7 +10,9 @@ const DOCUMENT = { id: 1, payload: 'x'.repeat(2_000) };
 const BATTERY_PASSPORT = { id: 2, metadata: (categorySchemas.batteries.examples as unknown[])[0] };
 
 /** A Fastify route answering a constant: a tiny JSON object, or (`battery`) a battery passport's document as bytes. */
-export async function bareRoute(body: 'tiny' | 'battery' = 'tiny'): Promise<number> {
+export async function bareServer(
+  body: 'tiny' | 'battery' = 'tiny',
+): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify();
   const battery = Buffer.from(JSON.stringify(BATTERY_PASSPORT));
   app.get('/bare', async (_request, reply) =>
@@ -19,10 +21,15 @@ export async function bareRoute(body: 'tiny' | 'battery' = 'tiny'): Promise<numb
       : reply.type('application/ld+json; charset=utf-8').send(battery),
   );
   const url = await listen(app);
+  return { url: `${url}/bare`, close: () => app.close() };
+}
+
+export async function bareRoute(body: 'tiny' | 'battery' = 'tiny'): Promise<number> {
+  const server = await bareServer(body);
   try {
-    return await requestsPerSecond({ url: `${url}/bare` });
+    return await requestsPerSecond({ url: server.url });
   } finally {
-    await app.close();
+    await server.close();
   }
 }
 
