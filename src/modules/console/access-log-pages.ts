@@ -4,12 +4,10 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { cursorQuery, expectStatus } from './api-refusal.ts';
 import { pageFrames } from './frame.ts';
-import { callApi, type Inject, PAGE_ANSWERS, renderPage } from './pages.ts';
+import { callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, PassportParams, renderPage } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
-const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
 const CursorQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 200 })) });
 const PAGE_SIZE = 50;
 
@@ -24,7 +22,7 @@ export async function accessLogPages(
   app.get(
     '/console/passports/:id/access-log',
     {
-      config: { access },
+      config: { access: MEMBER_PAGE },
       schema: { hide, params: PassportParams, querystring: CursorQuery, response: PAGE_ANSWERS },
     },
     async (request, reply) =>

@@ -5,11 +5,19 @@ import { AppError } from '../../http/errors.ts';
 import { clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { pageFrames } from './frame.ts';
 import * as members from './members.ts';
-import { checkFormCsrf, formFields, PAGE_ANSWERS, pageLanguage, renderPage, seeOther, tr } from './pages.ts';
+import {
+  checkFormCsrf,
+  formFields,
+  MEMBER_PAGE,
+  PAGE_ANSWERS,
+  pageLanguage,
+  renderPage,
+  seeOther,
+  tr,
+} from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true; // pages are not part of the API document
-const visitor = { kind: 'member', optional: true, formCsrf: true } as const;
 const anonymous = { kind: 'public', budget: 'anonymous' } as const;
 const InvitationParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
 
@@ -22,7 +30,7 @@ export async function authPages(app: App, context: AppContext, sessions: Session
 
   app.get(
     '/console',
-    { config: { access: visitor }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -91,7 +99,7 @@ export async function authPages(app: App, context: AppContext, sessions: Session
 
   app.post(
     '/console/sign-out',
-    { config: { access: visitor }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const principal = request.principal;
       if (principal?.kind === 'session') {

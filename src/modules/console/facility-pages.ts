@@ -10,6 +10,7 @@ import {
   checkFormCsrf,
   formFields,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
   renderPage,
   seeOther,
@@ -18,7 +19,6 @@ import { FACILITY_PATHS, type FormRefusal, facilityBody, formOf, refusalOf } fro
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
 
 export async function facilityPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
   const { memberPage } = pageFrames(sessions, context.clock);
@@ -54,7 +54,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/facilities',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'facilities.title', async (page, frame) =>
         renderPage(reply, 200, 'facilities', frame, {
@@ -67,7 +67,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/facilities',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'facilities.title', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
@@ -92,7 +92,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/facilities/:id',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'facilities.title', async (page, frame) => {
         const facility = (await get(page, `/api/v1/facilities/${pathId(request)}`)).facility as Record<
@@ -115,7 +115,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/facilities/:id',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'facilities.title', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);

@@ -1,7 +1,3 @@
-// Access grants in the console: pending requests (approve, deny), grants (revoke), and a form that
-// issues a grant on one passport, one economic operator or the whole workspace, its token shown once
-// on the answer page. Every action goes through the grants API as the member.
-import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { REQUESTER_ROLES } from '../grants/requests.ts';
 import { apiRefusal, expectStatus } from './api-refusal.ts';
@@ -13,15 +9,15 @@ import {
   checkFormCsrf,
   formFields,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
   renderPage,
   seeOther,
+  UuidParams,
 } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
-const GrantParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const TIERS = ['legitimate-interest', 'authority'];
 const SCOPES = ['passport', 'operator', 'workspace'];
 
@@ -75,7 +71,7 @@ export async function grantPages(app: App, context: AppContext, sessions: Sessio
 
   app.get(
     '/console/grants',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'trust.grants.title', async (page, frame) =>
         renderPage(reply, 200, 'grants', frame, await grantsPage(page)),
@@ -84,7 +80,7 @@ export async function grantPages(app: App, context: AppContext, sessions: Sessio
 
   app.post(
     '/console/grants',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -116,7 +112,7 @@ export async function grantPages(app: App, context: AppContext, sessions: Sessio
   for (const [move, method, url] of moves) {
     app.post(
       `/console/grants/:id/${move}`,
-      { config: { access }, schema: { hide, params: GrantParams, response: PAGE_ANSWERS } },
+      { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
       async (request, reply) =>
         memberPage(request, reply, 'trust.grants.title', async (page) => {
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);

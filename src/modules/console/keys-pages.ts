@@ -1,6 +1,3 @@
-// API keys in the console: list, create (role, narrowed permissions, operator scope, expiry; the
-// token shown once on the answer page), revoke. Every action goes through the keys API as the member.
-import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/permissions.ts';
 import { AppError } from '../../http/errors.ts';
@@ -12,15 +9,15 @@ import {
   formAll,
   formFields,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
   renderPage,
   seeOther,
+  UuidParams,
 } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
-const KeyParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** A date from the form's date field means the end of that day, UTC. */
 export function expiryOf(value: string | undefined): string | undefined {
@@ -50,7 +47,7 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
 
   app.get(
     '/console/keys',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       return memberPage(request, reply, 'keys.title', async (page, frame) => {
         return renderPage(reply, 200, 'keys', frame, await keysPage(page));
@@ -60,7 +57,7 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
 
   app.post(
     '/console/keys',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -94,7 +91,7 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
 
   app.post(
     '/console/keys/:id/revoke',
-    { config: { access }, schema: { hide, params: KeyParams, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
       return memberPage(request, reply, 'keys.title', async (page, _frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);

@@ -6,13 +6,20 @@ import { ROLES } from '../../domain/auth/permissions.ts';
 import { apiRefusal } from './api-refusal.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import * as members from './members.ts';
-import { callApi, checkFormCsrf, formFields, type Inject, PAGE_ANSWERS, renderPage } from './pages.ts';
+import {
+  callApi,
+  checkFormCsrf,
+  formFields,
+  type Inject,
+  MEMBER_PAGE,
+  PAGE_ANSWERS,
+  renderPage,
+} from './pages.ts';
 import { type FormRefusal, refusalOf } from './party-forms.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
 const idOf = (request: FastifyRequest) => (request.params as { id?: string }).id ?? '';
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
 
 export async function memberPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
   const { memberPage } = pageFrames(sessions, context.clock);
@@ -35,7 +42,7 @@ export async function memberPages(app: App, context: AppContext, sessions: Sessi
 
   app.get(
     '/console/members/:id',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'members.title', async (page, frame) => {
         const target = await memberOf(page, idOf(request));
@@ -46,7 +53,7 @@ export async function memberPages(app: App, context: AppContext, sessions: Sessi
 
   app.post(
     '/console/members/:id',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'members.title', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);

@@ -11,6 +11,7 @@ import {
   checkFormCsrf,
   formFields,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
   renderPage,
   seeOther,
@@ -26,7 +27,6 @@ import {
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
 
 /** The id in the path, passed on as the API's own path segment: the API judges it (404 if bad). */
 export const pathId = (request: FastifyRequest) =>
@@ -71,7 +71,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/operators',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'operators.title', async (page, frame) =>
         renderPage(reply, 200, 'operators', frame, {
@@ -84,7 +84,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/operators',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'operators.title', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
@@ -104,7 +104,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/operators/:id',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'operators.title', async (page, frame) => {
         const operator = await readOne(page, pathId(request));
@@ -123,7 +123,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/operators/:id',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'operators.title', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
@@ -152,7 +152,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
   ] as const) {
     app.post(
       `/console/operators/:id/${action}`,
-      { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+      { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
       async (request, reply) =>
         memberPage(request, reply, 'operators.title', async (page) => {
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);

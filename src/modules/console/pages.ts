@@ -31,6 +31,13 @@ export const page = (description: string) => ({
 });
 export const redirect = emptyResponse('See Other: the next page');
 
+/** The access rule of a console page: a signed-in member when there is one (else the sign-in form), forms CSRF-checked. */
+export const MEMBER_PAGE = { kind: 'member', optional: true, formCsrf: true } as const;
+/** Path parameters of a page about one record named by its UUID (a key, a grant, a subscription). */
+export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+/** Path parameters of a passport page: the passport's UUID or product identifier. */
+export const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
+
 /** The statuses every console page may answer, with the page that says why. */
 export const PAGE_ANSWERS = {
   200: page('The page'),

@@ -13,8 +13,10 @@ import {
   callApi,
   checkFormCsrf,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
   type PageFrame,
+  PassportParams,
   renderPage,
   seeOther,
 } from './pages.ts';
@@ -32,12 +34,10 @@ import {
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
 const NewQuery = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 64 })),
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
-const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
 const LABEL_ANSWERS = {
   ...PAGE_ANSWERS,
   200: {
@@ -143,7 +143,7 @@ export async function passportFormPages(
 
   app.get(
     '/console/passports/new',
-    { config: { access }, schema: { hide, querystring: NewQuery, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, querystring: NewQuery, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'forms.newTitle', async (page, frame) => {
         const { category = '' } = request.query;
@@ -164,7 +164,7 @@ export async function passportFormPages(
 
   app.post(
     '/console/passports/new',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'forms.newTitle', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
@@ -196,7 +196,7 @@ export async function passportFormPages(
 
   app.get(
     '/console/passports/:id/edit',
-    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'forms.editTitle', async (page, frame) => {
         const { passport, category, id } = await ownerDocument(page, request.params.id);
@@ -208,7 +208,7 @@ export async function passportFormPages(
 
   app.post(
     '/console/passports/:id/edit',
-    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'forms.editTitle', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
@@ -230,7 +230,7 @@ export async function passportFormPages(
   // since reading a label changes nothing.
   app.get(
     '/console/passports/:id/label',
-    { config: { access }, schema: { hide, params: PassportParams, response: LABEL_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: LABEL_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'passports.one', async (page, frame) => {
         const answer = await inject({

@@ -12,14 +12,15 @@ import {
   checkFormCsrf,
   formFields,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
+  PassportParams,
   renderPage,
 } from './pages.ts';
 import { passportView } from './passport-view.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
 const STATUSES = ['DRAFT', 'ACTIVE', 'RECALLED', 'DECOMMISSIONED', 'ARCHIVED'];
 const ListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100 })),
@@ -28,7 +29,6 @@ const ListQuery = Type.Object({
   page: Type.Optional(Type.String({ maxLength: 12 })),
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
-const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
 const PassportQuery = Type.Object({
   done: Type.Optional(Type.String({ maxLength: 10 })),
   lang: Type.Optional(Type.String({ maxLength: 35 })),
@@ -44,7 +44,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/passports',
-    { config: { access }, schema: { hide, querystring: ListQuery, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, querystring: ListQuery, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -83,7 +83,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
   app.get(
     '/console/passports/:id',
     {
-      config: { access },
+      config: { access: MEMBER_PAGE },
       schema: { hide, params: PassportParams, querystring: PassportQuery, response: PAGE_ANSWERS },
     },
     async (request, reply) => {
@@ -106,7 +106,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
   // What one archived version changed: the diff from it to the next one (archived or current).
   app.get(
     '/console/passports/:id/versions/:version',
-    { config: { access }, schema: { hide, params: VersionParams, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: VersionParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
       return memberPage(request, reply, 'passports.history', async (page, frame) => {
         const id = encodeURIComponent(request.params.id);
@@ -173,7 +173,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/passports/:id/status',
-    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const form = formFields(request.body);
       return act(
@@ -198,7 +198,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/passports/:id/seal',
-    { config: { access }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) =>
       act(
         request,

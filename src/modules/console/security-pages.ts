@@ -6,18 +6,17 @@ import { pageFrames } from './frame.ts';
 import { assertMfaSatisfied, roleOf } from './guards.ts';
 import * as members from './members.ts';
 import { confirmEnrolment, startEnrolment } from './mfa.ts';
-import { checkFormCsrf, formFields, PAGE_ANSWERS, renderPage } from './pages.ts';
+import { checkFormCsrf, formFields, MEMBER_PAGE, PAGE_ANSWERS, renderPage } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
 
 export async function securityPages(app: App, context: AppContext, sessions: SessionService) {
   const { signedIn, refusal } = pageFrames(sessions, context.clock);
 
   app.get(
     '/console/security',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -27,7 +26,7 @@ export async function securityPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/security/mfa',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -45,7 +44,7 @@ export async function securityPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/security/mfa/confirm',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -72,7 +71,7 @@ export async function securityPages(app: App, context: AppContext, sessions: Ses
 
   app.get(
     '/console/members',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -83,7 +82,7 @@ export async function securityPages(app: App, context: AppContext, sessions: Ses
 
   app.post(
     '/console/members',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;

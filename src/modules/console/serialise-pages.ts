@@ -1,7 +1,3 @@
-// Serialisation of battery units from CSV, pasted or uploaded as a file: the units go to the units
-// API in batches of its maximum (200), in order, and the answer page is streamed, a new progress bar
-// after each batch, so a visitor sees the run advance without any script (the console has none).
-import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { type CsvUnit, MAX_CSV_UNITS, parseUnitCsv } from '../../domain/units/csv-rows.ts';
 import { AppError } from '../../http/errors.ts';
@@ -12,7 +8,9 @@ import {
   callApi,
   checkFormCsrf,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
+  PassportParams,
   renderPage,
   streamPage,
 } from './pages.ts';
@@ -21,8 +19,6 @@ import type { SessionService } from './sessions.ts';
 import { type PostedForm, postedForm, utf8Text } from './upload.ts';
 
 const BATCH = 200;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
-const PassportParams = Type.Object({ id: Type.String({ maxLength: 2048 }) });
 
 /** The units of the posted form: the file's lines, or the pasted ones; a bad source is refused. */
 function unitsOf(form: PostedForm, t: SignedInPage['t']): CsvUnit[] {
@@ -46,7 +42,10 @@ export async function serialisePages(
 
   app.post(
     '/console/passports/:id/units',
-    { config: { access }, schema: { hide: true, params: PassportParams, response: PAGE_ANSWERS } },
+    {
+      config: { access: MEMBER_PAGE },
+      schema: { hide: true, params: PassportParams, response: PAGE_ANSWERS },
+    },
     async (request, reply) => {
       return memberPage(request, reply, 'passports.one', async (page, frame) => {
         const reference = request.params.id;

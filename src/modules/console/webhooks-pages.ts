@@ -15,15 +15,15 @@ import {
   formAll,
   formFields,
   type Inject,
+  MEMBER_PAGE,
   PAGE_ANSWERS,
   renderPage,
   seeOther,
+  UuidParams,
 } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const access = { kind: 'member', optional: true, formCsrf: true } as const;
-const SubscriptionParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const CursorQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 200 })) });
 const API = '/api/v1/webhooks/subscriptions';
 
@@ -52,7 +52,7 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
 
   app.get(
     '/console/webhooks',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'trust.webhooks.title', async (page, frame) =>
         renderPage(reply, 200, 'webhooks', frame, await listPage(page)),
@@ -61,7 +61,7 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
 
   app.post(
     '/console/webhooks',
-    { config: { access }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       const page = await signedIn(request, reply);
       if (!page) return reply;
@@ -86,7 +86,7 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
 
   app.get(
     '/console/webhooks/deliveries',
-    { config: { access }, schema: { hide, querystring: CursorQuery, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, querystring: CursorQuery, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'trust.deliveries.title', async (page, frame) => {
         const search = new URLSearchParams({ limit: '50' });
@@ -112,7 +112,7 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
 
   app.get(
     '/console/webhooks/:id',
-    { config: { access }, schema: { hide, params: SubscriptionParams, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'trust.webhooks.one', async (page, frame) =>
         renderPage(reply, 200, 'webhook', frame, await subscriptionPage(page, request.params.id)),
@@ -133,7 +133,7 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
   ) {
     app.post(
       `/console/webhooks/:id/${action}`,
-      { config: { access }, schema: { hide, params: SubscriptionParams, response: PAGE_ANSWERS } },
+      { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
       async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) =>
         memberPage(request, reply, 'trust.webhooks.one', async (page, frame) => {
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
