@@ -1,56 +1,67 @@
-// The SSRF guard's address rule: a webhook may not reach the node's own host, its private networks,
-// link-local or cloud metadata addresses, or anything not globally routable. IPv4-mapped and NAT64
-// IPv6 addresses are judged by the IPv4 address they carry.
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+// The SSRF guard's address rule: a webhook may not reach an address in any special-purpose range
+// (special-ranges.ts), and an IPv6 address that carries an IPv4 address (ipv4-in-ipv6.ts) is first
+// judged by that IPv4 address, so `[::ffff:7f00:1]` or `[2002:a9fe:a9fe::1]` cannot stand in for
+// loopback or the cloud metadata address.
+import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { IPV4_CARRIERS } from './ipv4-in-ipv6.ts';
+import { IPV4_SPECIAL, IPV6_SPECIAL, type SpecialRange } from './special-ranges.ts';
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local (and AWS's metadata fd00:ec2::254)
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+const compile = <T extends { cidr: string }>(entries: readonly T[]) =>
+  entries.map((entry) => ({ entry, range: ipaddr.parseCIDR(entry.cidr) }));
+
+const ipv4Table = compile(IPV4_SPECIAL);
+const ipv6Table = compile(IPV6_SPECIAL);
+const carriers = compile(IPV4_CARRIERS);
+
+/** The longest listed range holding the address, so that the reason names the narrowest one. */
+function special(address: Address, table: typeof ipv4Table): SpecialRange | undefined {
+  let found: (typeof table)[number] | undefined;
+  for (const candidate of table) {
+    if (address.match(candidate.range) && (!found || candidate.range[1] > found.range[1])) found = candidate;
+  }
+  return found?.entry;
 }
 
-/** The IPv4 address an IPv6 address carries (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(lower);
-  if (!match) return undefined;
-  if (match[1]) return match[1];
-  const high = Number.parseInt(match[2] ?? '0', 16);
-  const low = Number.parseInt(match[3] ?? '0', 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+const describe = (entry: SpecialRange) => `${entry.cidr} (${entry.name})`;
+
+function ipv4Refusal(address: string): string | null {
+  const entry = special(ipaddr.IPv4.parse(address), ipv4Table);
+  return entry ? describe(entry) : null;
 }
 
-/** True when a webhook must not be delivered to this address. Anything that is not an IP is refused. */
-export function isForbiddenAddress(address: string): boolean {
-  if (isIPv4(address)) return blocked.check(address, 'ipv4');
-  if (!isIPv6(address)) return true;
-  const inner = embeddedIpv4(address);
-  if (inner !== undefined) return blocked.check(inner, 'ipv4');
-  return blocked.check(address, 'ipv6');
+/**
+ * ipaddr.js reads `::a.b.c.d` as the IPv4-mapped `::ffff:a.b.c.d`, while a socket reads it as the
+ * IPv4-compatible address (RFC 4291); a dotted tail is written as two hex groups first, so the
+ * guard judges the address a connection would use.
+ */
+const hexTail = (address: string) =>
+  address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((group) => group.toString(16)).join(':'),
+  );
+
+/**
+ * Why a webhook must not be delivered to this address, or null when it may. Anything that is not
+ * a plain IPv4 or IPv6 address (a zone index included) is refused.
+ */
+export function addressRefusal(address: string): string | null {
+  if (isIPv4(address)) return ipv4Refusal(address);
+  if (!isIPv6(address) || address.includes('%')) return 'not a plain IP address';
+  const parsed = ipaddr.IPv6.parse(hexTail(address));
+  const bytes = parsed.toByteArray();
+  const carrier = carriers.find((candidate) => parsed.match(candidate.range));
+  if (carrier) {
+    for (const octets of carrier.entry.carried(bytes)) {
+      const ipv4 = octets.join('.');
+      const refused = ipv4Refusal(ipv4);
+      if (refused) return `${carrier.entry.name}, carrying ${ipv4}, in ${refused}`;
+    }
+    if (carrier.entry.sameDestination) return null;
+  }
+  const entry = special(parsed, ipv6Table);
+  return entry ? describe(entry) : null;
 }
+
+export const isForbiddenAddress = (address: string): boolean => addressRefusal(address) !== null;

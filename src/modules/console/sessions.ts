@@ -117,17 +117,16 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
   async function secondFactor(member: store.MemberRow, code: string, now: Date): Promise<string | null> {
     if (member.totpSecret === null) return null;
     const secret = decryptSecret(services.sealing.masterKey, member.totpSecret, `totp:${member.id}`);
+    // What was read above only screens out wrong codes; the store decides who spends a right one,
+    // since concurrent requests with the same code all read it unspent.
     const step = acceptedStep(secret, code, now, member.totpLastStep);
-    if (step !== null) {
-      await store.updateMember(db, member.tenantId, member.id, { totpLastStep: step });
-      return 'totp';
-    }
+    if (step !== null)
+      return (await store.consumeTotpStep(db, member.tenantId, member.id, step)) ? 'totp' : null;
     const hashed = hashRecoveryCode(code);
-    if (member.recoveryCodes.includes(hashed)) {
-      const left = member.recoveryCodes.filter((candidate) => candidate !== hashed);
-      await store.updateMember(db, member.tenantId, member.id, { recoveryCodes: left });
-      return 'recovery-code';
-    }
+    if (member.recoveryCodes.includes(hashed))
+      return (await store.consumeRecoveryCode(db, member.tenantId, member.id, hashed))
+        ? 'recovery-code'
+        : null;
     return null;
   }
 

@@ -1,6 +1,6 @@
 // SQL of members, their sessions and invitations. Every function takes the tenant first, except the
 // two lookups that precede knowing it: an invitation by its token and a member by workspace host.
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { memberInvitations, memberSessions, members, tenants } from '../../db/schema.ts';
@@ -89,6 +89,42 @@ export async function updateMember(
     .update(members)
     .set(changes)
     .where(and(eq(members.tenantId, tenantId), eq(members.id, id)));
+}
+
+/**
+ * Spends a TOTP time step: true for exactly one of any number of concurrent callers with the same
+ * step. The check and the write are one statement, so PostgreSQL re-checks the condition on the row
+ * another transaction just updated instead of trusting what this request read before.
+ */
+export async function consumeTotpStep(db: Executor, tenantId: string, id: string, step: number) {
+  const rows = await db
+    .update(members)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(members.tenantId, tenantId),
+        eq(members.id, id),
+        or(isNull(members.totpLastStep), lt(members.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: members.id });
+  return rows.length === 1;
+}
+
+/** Spends a recovery code (its SHA-256) in one statement, like a TOTP step: one caller wins. */
+export async function consumeRecoveryCode(db: Executor, tenantId: string, id: string, hash: string) {
+  const rows = await db
+    .update(members)
+    .set({ recoveryCodes: sql`array_remove(${members.recoveryCodes}, ${hash}::text)` })
+    .where(
+      and(
+        eq(members.tenantId, tenantId),
+        eq(members.id, id),
+        sql`${hash}::text = any(${members.recoveryCodes})`,
+      ),
+    )
+    .returning({ id: members.id });
+  return rows.length === 1;
 }
 
 export async function insertSession(db: Executor, row: typeof memberSessions.$inferInsert) {

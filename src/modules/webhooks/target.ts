@@ -5,7 +5,7 @@
 // cannot point it elsewhere.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { isForbiddenAddress } from '../../domain/webhooks/addresses.ts';
+import { addressRefusal } from '../../domain/webhooks/addresses.ts';
 
 export interface TargetPolicy {
   /** WEBHOOK_ALLOW_INSECURE_TARGETS: http:// and private addresses allowed (development, tests). */
@@ -55,11 +55,10 @@ export async function allowedAddresses(host: string, policy: TargetPolicy): Prom
   }
   if (addresses.length === 0) throw new TargetRefused(`the host ${host} does not resolve`);
   if (!policy.allowInsecure) {
-    const forbidden = addresses.find((entry) => isForbiddenAddress(entry.address));
-    if (forbidden) {
-      throw new TargetRefused(
-        `the host ${host} resolves to ${forbidden.address}, a loopback, private, link-local or reserved address`,
-      );
+    for (const { address } of addresses) {
+      const reason = addressRefusal(address);
+      if (reason !== null)
+        throw new TargetRefused(`the host ${host} resolves to ${address}, which is not public: ${reason}`);
     }
   }
   return addresses;

@@ -1,0 +1,129 @@
+// A one-time code spent across instances: two nodes, each with its own connection pool on one
+// PostgreSQL database, take 16 concurrent uses of one TOTP code and of one recovery code, half each;
+// exactly one session opens. Runs on PostgreSQL only (`npm run test:instances`, TEST_DATABASE_URL).
+import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/context.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import {
+  ADMIN_TOKEN,
+  bearer,
+  createWorkspace,
+  randomIp,
+  TEST_MASTER_KEY,
+  type TestWorkspace,
+} from '../helpers/app.ts';
+import { addMember, session, signIn } from '../helpers/console.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const STEP = 30_000;
+const RACERS = 16;
+
+let databaseName: string;
+const databases: Database[] = [];
+const apps: App[] = [];
+let workspace: TestWorkspace;
+// One clock for both nodes, so that the test decides which TOTP step is current.
+let now = Date.now();
+
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required: npm run test:instances');
+  databaseName = `opendpp_codes_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await onServer(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  for (let i = 0; i < 2; i++) {
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    databases.push(database);
+    const config = loadConfig({
+      PUBLIC_BASE_URL: 'https://dpp.example.test',
+      PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
+      MASTER_KEY: TEST_MASTER_KEY,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+    });
+    apps.push(
+      await buildApp({ config, db: database.db, changes: database.changes, clock: () => new Date(now) }),
+    );
+  }
+  workspace = await createWorkspace(apps[0] as App, 'enterprise');
+}, 60_000);
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  for (const database of databases) await database.close();
+  if (databaseName) await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+}, 60_000);
+
+const code = (secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now, period: 30, digits: 6 });
+
+async function enrolledMember(email: string) {
+  const app = apps[0] as App;
+  await addMember(app, workspace, email);
+  const signed = await session(app, workspace, email);
+  const started = await app.inject({
+    method: 'POST',
+    url: '/console/api/mfa/enrolment',
+    headers: bearer(signed.token),
+  });
+  const { secret } = started.json();
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/console/api/mfa/enrolment/confirm',
+    headers: bearer(signed.token),
+    payload: { code: code(secret) },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  // The confirming code spent this step; the race uses the next one.
+  now += STEP;
+  return { email, secret: secret as string, recovery: confirmed.json().recoveryCodes as string[] };
+}
+
+/** Each use gets its own challenge and address, and alternates between the two nodes. */
+async function race(email: string, oneCode: string): Promise<{ node: number; status: number }[]> {
+  const challenges: string[] = [];
+  for (let i = 0; i < RACERS; i++)
+    challenges.push((await signIn(apps[i % 2] as App, workspace, email)).json().mfa.challenge);
+  return Promise.all(
+    challenges.map(async (challenge, i) => {
+      const answer = await (apps[i % 2] as App).inject({
+        method: 'POST',
+        url: '/console/api/session/mfa',
+        payload: { challenge, code: oneCode },
+        remoteAddress: randomIp(),
+      });
+      return { node: i % 2, status: answer.statusCode };
+    }),
+  );
+}
+
+describe('one-time codes across two instances on one PostgreSQL', () => {
+  it(`open one session for ${RACERS} concurrent uses of one TOTP code`, async () => {
+    const member = await enrolledMember('totp-instances@example.com');
+    const answers = await race(member.email, code(member.secret));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(RACERS - 1);
+  });
+
+  it(`open one session for ${RACERS} concurrent uses of one recovery code`, async () => {
+    const member = await enrolledMember('recovery-instances@example.com');
+    const answers = await race(member.email, member.recovery[0] as string);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(RACERS - 1);
+  });
+});
