@@ -22,6 +22,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { budgetStore } from './http/redis-budgets.ts';
 import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { serverTimeouts } from './http/server-timeouts.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import {
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 5 * 1024 * 1024,
+    ...serverTimeouts(config.httpTimeouts),
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
