@@ -22,6 +22,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { budgetStore } from './http/redis-budgets.ts';
 import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serverTimeouts } from './http/server-timeouts.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   options.instrument?.(app);
   registerRequestId(app);
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerQueryStringChecks(app);
