@@ -3,10 +3,15 @@
 // Node closes a connection past a deadline only when it sweeps its connections, every
 // `connectionsCheckingInterval` (30 s by default); the sweep here runs often enough that a deadline
 // is kept to within a quarter of the header deadline, at most 5 s late.
-import type { FastifyServerOptions } from 'fastify';
+import type { ServerOptions } from 'node:http';
 import type { Config } from '../config.ts';
 
-export function serverTimeouts(timeouts: Config['httpTimeouts']): Partial<FastifyServerOptions> {
+/** Fastify's own deadline options, and the node server's options Fastify passes on (`http`). */
+export function serverTimeouts(timeouts: Config['httpTimeouts']): {
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  http: ServerOptions;
+} {
   const sweepMs = Math.min(5_000, Math.max(50, Math.floor(timeouts.headersMs / 4)));
   return {
     requestTimeout: timeouts.requestMs,
