@@ -12,6 +12,7 @@ import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { registerHostCheck } from './http/host-header.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { loggableError } from './http/loggable-error.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   options.instrument?.(app);
   registerRequestId(app);
   registerSecurityHeaders(app);
+  registerHostCheck(app);
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerQueryStringChecks(app);
