@@ -12,6 +12,7 @@ import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { registerHostCheck } from './http/host-header.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { loggableError } from './http/loggable-error.ts';
@@ -22,6 +23,8 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { budgetStore } from './http/redis-budgets.ts';
 import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serverTimeouts } from './http/server-timeouts.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import {
@@ -105,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 5 * 1024 * 1024,
+    ...serverTimeouts(config.httpTimeouts),
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
@@ -118,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   options.instrument?.(app);
   registerRequestId(app);
+  registerSecurityHeaders(app);
+  registerHostCheck(app);
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerQueryStringChecks(app);

@@ -1,51 +1,90 @@
-// First boot: a new user of the embedded store gets a working admin token and a demo workspace key
-// at once, printed one time. Later boots find the stored admin token hash and change nothing.
-import { eq } from 'drizzle-orm';
+// First boot: a new store, embedded or PostgreSQL, gets a working admin token and a demo workspace
+// key at once, printed one time. Later boots find the stored admin token hash, change nothing, and
+// say where the token was shown (never the token: only its hash is kept). Instances that boot
+// together on one empty PostgreSQL database decide under a transaction-scoped advisory lock, so
+// exactly one of them makes and prints the token; the others find it made.
+import { inArray, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { platformSettings } from './db/schema.ts';
 import { generateApiToken, hashToken } from './domain/auth/api-token.ts';
 import { createWorkspace } from './modules/workspaces/service.ts';
 import { countTenants } from './modules/workspaces/store.ts';
 
 const ADMIN_TOKEN_HASH = 'admin_token_hash';
+/** When the node generated the admin token (absent when PLATFORM_ADMIN_TOKEN was set at first boot). */
+const ADMIN_TOKEN_GENERATED_AT = 'admin_token_generated_at';
+// Beside the migration lock's key (src/db/client.ts); held for the bootstrap transaction only.
+const FIRST_BOOT_LOCK = 72_410_772;
 
 export interface BootResult {
   adminTokenHash: string | undefined;
   /** Shown once on the console, never logged: the generated admin token and the demo key. */
   firstBootSecrets?: { adminToken?: string; demoKey: string; demoWorkspace: string };
+  /** What a later boot says about the admin token in force (a log line, holding no secret). */
+  adminTokenNote?: { level: 'info' | 'warn'; message: string };
 }
 
-async function storedAdminHash(database: Database): Promise<string | undefined> {
-  const [row] = await database.db
+async function storedSettings(db: Db): Promise<Map<string, string>> {
+  const rows = await db
     .select()
     .from(platformSettings)
-    .where(eq(platformSettings.name, ADMIN_TOKEN_HASH));
-  return row?.value;
+    .where(inArray(platformSettings.name, [ADMIN_TOKEN_HASH, ADMIN_TOKEN_GENERATED_AT]));
+  return new Map(rows.map((row) => [row.name, row.value]));
+}
+
+/** The note of a boot that found the store made: where the token came from, or that there is none. */
+function laterBootNote(settings: Map<string, string>): BootResult['adminTokenNote'] {
+  if (!settings.has(ADMIN_TOKEN_HASH)) {
+    return {
+      level: 'warn',
+      message: 'no platform admin token: every /admin/v1 call is refused until PLATFORM_ADMIN_TOKEN is set',
+    };
+  }
+  const generatedAt = settings.get(ADMIN_TOKEN_GENERATED_AT);
+  return {
+    level: 'info',
+    message: generatedAt
+      ? `the platform admin token was generated and printed once on the console of the first boot, on ${generatedAt}; only its hash is stored. Set PLATFORM_ADMIN_TOKEN to replace it`
+      : 'the platform admin token is the one PLATFORM_ADMIN_TOKEN held at first boot; only its hash is stored. Set PLATFORM_ADMIN_TOKEN to replace it',
+  };
 }
 
 export async function bootstrap(database: Database, config: Config, now: Date): Promise<BootResult> {
   const configured = config.platformAdminToken ? hashToken(config.platformAdminToken) : undefined;
-  const stored = await storedAdminHash(database);
-  const isEmptyEmbedded =
-    database.kind === 'pglite' && stored === undefined && (await countTenants(database.db)) === 0;
-  if (!isEmptyEmbedded) return { adminTokenHash: configured ?? stored };
+  return database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (database.kind === 'postgres') await db.execute(sql`select pg_advisory_xact_lock(${FIRST_BOOT_LOCK})`);
+    const settings = await storedSettings(db);
+    const stored = settings.get(ADMIN_TOKEN_HASH);
+    const isEmpty = stored === undefined && (await countTenants(db)) === 0;
+    if (!isEmpty) {
+      return {
+        adminTokenHash: configured ?? stored,
+        ...(configured ? {} : { adminTokenNote: laterBootNote(settings) }),
+      };
+    }
 
-  // The admin token reuses the API token shape; only its hash is kept.
-  const adminToken = configured ? undefined : generateApiToken().token.replace('dpp_token_', 'dpp_admin_');
-  const adminTokenHash = configured ?? hashToken(adminToken ?? '');
-  const demo = await createWorkspace(
-    database.db,
-    { name: 'Demo workspace', subdomain: 'demo', tier: 'growth' },
-    now,
-  );
-  await database.db.insert(platformSettings).values({ name: ADMIN_TOKEN_HASH, value: adminTokenHash });
-  return {
-    adminTokenHash,
-    firstBootSecrets: { adminToken, demoKey: demo.apiKey.token, demoWorkspace: demo.tenant.id },
-  };
+    // The admin token reuses the API token shape; only its hash is kept.
+    const adminToken = configured ? undefined : generateApiToken().token.replace('dpp_token_', 'dpp_admin_');
+    const adminTokenHash = configured ?? hashToken(adminToken ?? '');
+    const demo = await createWorkspace(
+      db,
+      { name: 'Demo workspace', subdomain: 'demo', tier: 'growth' },
+      now,
+    );
+    await db
+      .insert(platformSettings)
+      .values([
+        { name: ADMIN_TOKEN_HASH, value: adminTokenHash },
+        ...(adminToken ? [{ name: ADMIN_TOKEN_GENERATED_AT, value: now.toISOString() }] : []),
+      ]);
+    return {
+      adminTokenHash,
+      firstBootSecrets: { adminToken, demoKey: demo.apiKey.token, demoWorkspace: demo.tenant.id },
+    };
+  });
 }
-
 export function printFirstBootSecrets(
   secrets: NonNullable<BootResult['firstBootSecrets']>,
   baseUrl: string,

@@ -35,6 +35,15 @@ export const ConfigSchema = Type.Object({
     publicValidator: Type.Integer({ minimum: 1 }),
     authenticatedIp: Type.Integer({ minimum: 1 }),
   }),
+  /**
+   * How long a client may take to send a request's headers, its whole request, and how long an idle
+   * keep-alive connection stays open, in milliseconds (docs/deployment.md, "Timeouts").
+   */
+  httpTimeouts: Type.Object({
+    headersMs: Type.Integer({ minimum: 100 }),
+    requestMs: Type.Integer({ minimum: 100 }),
+    keepAliveMs: Type.Integer({ minimum: 100 }),
+  }),
   /** Build identity, reported by GET /api/v1/version. */
   buildCommit: Type.String(),
   buildTime: Type.String(),
@@ -99,6 +108,7 @@ const NAMES: Record<keyof Config, string> = {
   webhookAllowInsecureTargets: 'WEBHOOK_ALLOW_INSECURE_TARGETS',
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
   rateLimits: 'RATE_LIMIT_*',
+  httpTimeouts: 'HTTP_*_TIMEOUT_MS',
   buildCommit: 'BUILD_COMMIT',
   buildTime: 'BUILD_TIME',
 };
@@ -128,6 +138,11 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
       publicValidator: positive(env, 'RATE_LIMIT_PUBLIC_VALIDATOR', 10),
       authenticatedIp: positive(env, 'RATE_LIMIT_AUTHENTICATED_IP', 60_000),
     },
+    httpTimeouts: {
+      headersMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000),
+      requestMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
+      keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    },
     buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
     buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
   };
@@ -147,6 +162,10 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     // Several instances share one PostgreSQL: a key generated per instance would make secrets
     // written by one unreadable by the others.
     throw new ConfigError('MASTER_KEY is required when DATABASE_URL is set');
+  }
+  if (candidate.httpTimeouts.headersMs > candidate.httpTimeouts.requestMs) {
+    // Node refuses a header deadline past the request's; say so by the variables' names.
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   if (Boolean(candidate.sealCaCert) !== Boolean(candidate.sealCaKey)) {
     throw new ConfigError('SEAL_CA_CERT and SEAL_CA_KEY are set together or not at all');

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (boot.firstBootSecrets) printFirstBootSecrets(boot.firstBootSecrets, config.publicBaseUrl);
+  if (boot.adminTokenNote) app.log[boot.adminTokenNote.level](boot.adminTokenNote.message);
 }
 
 main().catch((error: unknown) => {

@@ -93,7 +93,19 @@ function sendServerError(request: FastifyRequest, reply: FastifyReply, error: un
   });
 }
 
+/**
+ * Whether the client hung up before its body arrived: Node fails the body stream with `aborted`.
+ * Routine on mobile networks, so it is not a server error; nobody is left to read the answer.
+ */
+function clientAborted(request: FastifyRequest, error: FastifyError): boolean {
+  return error.message === 'aborted' && error.code === 'ECONNRESET' && request.raw.readableAborted;
+}
+
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (!(error instanceof AppError) && clientAborted(request, error)) {
+    request.log.debug('the client aborted the request');
+    return reply.code(400).send({ success: false, error: 'Bad Request', message: 'Request aborted' });
+  }
   if (error instanceof AppError) {
     return error.status < 500
       ? sendAppError(reply, error)

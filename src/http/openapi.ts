@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_VERSION } from '../version.ts';
 import { ErrorBody, ResultBody } from './schemas.ts';
+import { withFrameAncestors } from './security-headers.ts';
 
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   app.addSchema(ErrorBody);
@@ -55,5 +56,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
     routePrefix: '/api/v1/docs',
     uiConfig: { url: '/api/v1/openapi.json', deepLinking: true },
     staticCSP: true,
+    // The UI's own hook runs after the node's, so framing is refused here too (security-headers.ts).
+    transformStaticCSP: withFrameAncestors,
   });
 }

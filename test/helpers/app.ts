@@ -18,6 +18,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The in-memory render cache's entry life; 0 sends every public read to the store. */
   renderCacheTtlMs?: number;
+  /** Receives the app's log lines (JSON, one a line) at `debug` and above. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<App> {
@@ -35,6 +37,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
     db,
     changes,
     instrument: checkResponses,
+    ...(options.logStream ? { logger: { level: 'debug', stream: options.logStream } } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.renderCacheTtlMs === undefined ? {} : { renderCacheTtlMs: options.renderCacheTtlMs }),
   });

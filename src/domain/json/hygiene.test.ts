@@ -21,6 +21,19 @@ describe('firstJsonProblem', () => {
     expect(firstJsonProblem('\u0000')?.path).toBe('');
   });
 
+  it('refuses every bidirectional embedding, override and isolate control, and keeps the marks', () => {
+    const controls = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+    for (const code of controls) {
+      const name = `Volt${String.fromCodePoint(code)}Cell`;
+      expect(firstJsonProblem({ operator: { name } }), code.toString(16)).toMatchObject({
+        path: '/operator/name',
+        message: `/operator/name contains a bidirectional control character (U+${code.toString(16).toUpperCase()})`,
+      });
+    }
+    expect(firstJsonProblem({ 'k\u202e': 1 })?.path).toBe('/k\u202e');
+    expect(firstJsonProblem({ name: 'left\u200eright\u200f', other: 'عربي' })).toBeNull();
+  });
+
   it('reports the first problem in document order', () => {
     expect(firstJsonProblem({ a: ['\u0000'], b: '\ud800' })?.path).toBe('/a/0');
   });
@@ -66,7 +79,7 @@ describe('firstJsonProblem', () => {
       const result = walk(value);
       return { result, strings: seen };
     };
-    const bad = fc.constantFrom('\u0000', '\ud800', '\udfff', 'x\u0000y');
+    const bad = fc.constantFrom('\u0000', '\ud800', '\udfff', 'x\u0000y', '\u202e', 'a\u2066b');
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 5 }), bad, fc.nat(), (value, poison, seed) => {
         // Arbitrary JSON may hold a `__proto__` key, itself refused: such values prove nothing here.

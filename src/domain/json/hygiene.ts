@@ -1,5 +1,6 @@
 // What a JSON value from a client must not carry, checked once for every request body: strings the
-// store cannot hold (NUL, unpaired UTF-16 surrogates), nesting deeper than ordinary JSON clients
+// store cannot hold (NUL, unpaired UTF-16 surrogates) or pages must not show (bidirectional
+// controls), nesting deeper than ordinary JSON clients
 // read back, and `__proto__` keys. The walk is iterative, so a hostile depth cannot overflow it.
 
 /** Levels of objects and arrays a request body may nest; the body itself is level 1. */
@@ -14,11 +15,23 @@ export interface JsonProblem {
 const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 export const pointerOf = (base: string, token: string | number) => `${base}/${escapeToken(String(token))}`;
 
-/** Why a string cannot be stored as text, or null when it can. */
+// Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069). Names and
+// free text end up on pages (a passport's product name, an operator's or a facility's name, a
+// workspace's), where one of these reverses what follows it ("Trojan Source"): a name can be made
+// to read as another. None of the node's languages is written right to left, so no honest name
+// needs them; marks (U+200E, U+200F, U+061C) stay allowed, as they reorder nothing past themselves.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** Why a string from a client cannot be stored or shown as text, or null when it can. */
 export function stringProblem(value: string): string | null {
   if (value.includes('\u0000')) return 'contains a NUL character (\\u0000)';
   if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) {
     return 'contains an unpaired UTF-16 surrogate';
+  }
+  const bidi = BIDI_CONTROL.exec(value);
+  if (bidi) {
+    const code = (bidi[0].codePointAt(0) as number).toString(16).toUpperCase();
+    return `contains a bidirectional control character (U+${code})`;
   }
   return null;
 }

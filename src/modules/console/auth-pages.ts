@@ -15,11 +15,18 @@ import {
   seeOther,
   tr,
 } from './pages.ts';
+import { WEAK_PASSWORD } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true; // pages are not part of the API document
 const anonymous = { kind: 'public', budget: 'anonymous' } as const;
 const InvitationParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
+
+/** A guessable password's refusal opens with the page's own words; zxcvbn's reason follows in English. */
+function localisedRefusal(error: unknown, weak: string): unknown {
+  if (!(error instanceof AppError) || !error.message.startsWith(WEAK_PASSWORD)) return error;
+  return new AppError('BAD_REQUEST', `${weak}${error.message.slice(WEAK_PASSWORD.length)}`);
+}
 
 export async function authPages(app: App, context: AppContext, sessions: SessionService): Promise<void> {
   const { signedIn, refusal } = pageFrames(sessions, context.clock);
@@ -139,10 +146,16 @@ export async function authPages(app: App, context: AppContext, sessions: Session
         const found = await members.openInvitation(context, request.params.token);
         if (!found)
           return renderPage(reply, 404, 'message', frame, { message: tr(frame.lang)('invitation.invalid') });
-        return refusal(reply, error, frame, 'invitation', {
-          email: found.email,
-          token: request.params.token,
-        });
+        return refusal(
+          reply,
+          localisedRefusal(error, tr(frame.lang)('invitation.weak')),
+          frame,
+          'invitation',
+          {
+            email: found.email,
+            token: request.params.token,
+          },
+        );
       }
     },
   );

@@ -101,7 +101,16 @@ export async function openInvitation({ db, clock }: ServiceContext, token: strin
 
 /** Accepts an invitation with the new member's password; a used or expired link is 404. */
 export async function acceptInvitation({ db, clock }: ServiceContext, token: string, password: string) {
-  checkPasswordRules(password);
+  const invited = await store.invitationByToken(db, hashInvitation(token));
+  if (invited) {
+    const workspace = await store.tenantById(db, invited.tenantId);
+    await checkPasswordRules(password, [
+      invited.email,
+      ...(workspace ? [workspace.subdomain, workspace.name] : []),
+    ]);
+  } else {
+    await checkPasswordRules(password);
+  }
   const passwordHash = await hashPassword(password);
   const now = clock();
   return db.transaction(async (tx) => {

@@ -11,13 +11,11 @@ import { normaliseEmail, toMemberRecord } from './members.ts';
 import { acceptedStep, hashRecoveryCode } from './mfa-codes.ts';
 import { verifyPassword } from './passwords.ts';
 import { looksLikeJwt, type SessionKeys } from './session-token.ts';
+import { signInLocks } from './sign-in-locks.ts';
 import * as store from './store.ts';
 
 export const SESSION_COOKIE = 'odpp_session';
 const SESSION_MAX_MS = 12 * 3_600_000;
-/** Consecutive failures before an account locks, and the longest lock. */
-const FREE_FAILURES = 5;
-const MAX_LOCK_MS = 3_600_000;
 /** Failed sign-ins one address may make in a window before it is refused outright. */
 const IP_FAILURES = 20;
 const IP_WINDOW_MS = 15 * 60_000;
@@ -51,6 +49,7 @@ export interface SessionService {
 export function sessionService(services: ServiceContext, keys: SessionKeys): SessionService {
   const { db, clock } = services;
   const failuresByIp = new Map<string, { count: number; until: number }>();
+  const locks = signInLocks();
 
   function ipBudget(ip: string, now: number) {
     const entry = failuresByIp.get(ip);
@@ -68,25 +67,22 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
     if (failuresByIp.size > 50_000) failuresByIp.delete(failuresByIp.keys().next().value as string);
   }
 
-  async function accountFailed(member: store.MemberRow, now: Date, reason: string) {
-    const failed = member.failedSignIns + 1;
-    const lockMs =
-      failed > FREE_FAILURES ? Math.min(MAX_LOCK_MS, 30_000 * 2 ** (failed - FREE_FAILURES - 1)) : 0;
-    await db.transaction(async (tx) => {
-      await store.updateMember(tx, member.tenantId, member.id, {
-        failedSignIns: failed,
-        lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null,
-      });
-      await recordChange(tx, member.tenantId, `user:${member.id}`, now, {
-        action: 'member.sign_in_failed',
-        subjectType: 'member',
-        subjectId: member.id,
-        details: { reason, failures: failed },
-      });
+  /** Counts a failure of the member from this address (sign-in-locks.ts) and records it. */
+  async function accountFailed(member: store.MemberRow, ip: string, now: Date, reason: string) {
+    const failures = locks.failed(member.id, ip, now.getTime());
+    await recordChange(db, member.tenantId, `user:${member.id}`, now, {
+      action: 'member.sign_in_failed',
+      subjectType: 'member',
+      subjectId: member.id,
+      details: { reason, failures, address: ip },
     });
   }
 
-  async function startSession(member: store.MemberRow, now: Date, method: string) {
+  const isLocked = (member: store.MemberRow, ip: string, now: Date) =>
+    locks.lockedUntil(member.id, ip, now.getTime()) !== null;
+
+  async function startSession(member: store.MemberRow, ip: string, now: Date, method: string) {
+    locks.succeeded(member.id, ip);
     return db.transaction(async (tx) => {
       const session = await store.insertSession(tx, {
         tenantId: member.tenantId,
@@ -94,7 +90,6 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
         expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
         refreshedAt: now,
       });
-      await store.updateMember(tx, member.tenantId, member.id, { failedSignIns: 0, lockedUntil: null });
       await recordChange(tx, member.tenantId, `user:${member.id}`, now, {
         action: 'member.signed_in',
         subjectType: 'member',
@@ -175,13 +170,13 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
       ipBudget(ip, now.getTime());
       const tenant = await store.tenantBySubdomain(db, workspace.trim().toLowerCase());
       const member = tenant ? await store.memberByEmail(db, tenant.id, normaliseEmail(email)) : null;
-      const locked = member?.lockedUntil && member.lockedUntil > now;
+      const locked = member ? isLocked(member, ip, now) : false;
       const usable = member && !member.disabledAt && !locked ? member : null;
       // The hash is always verified, so that an unknown or locked account answers as slowly as a known one.
       const right = await verifyPassword(usable?.passwordHash ?? null, password);
       if (!usable || !right) {
         ipFailed(ip, now.getTime());
-        if (member && !locked) await accountFailed(member, now, 'password');
+        if (member && !locked) await accountFailed(member, ip, now, 'password');
         throw new AppError('UNAUTHORIZED', FAILED);
       }
       if (usable.totpSecret !== null) {
@@ -190,7 +185,7 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
           challenge: await keys.issueChallenge({ tenantId: usable.tenantId, memberId: usable.id }, now),
         };
       }
-      return startSession(usable, now, 'password');
+      return startSession(usable, ip, now, 'password');
     },
 
     async completeChallenge(challenge, code, ip) {
@@ -198,17 +193,17 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
       ipBudget(ip, now.getTime());
       const claims = await keys.verifyChallenge(challenge, now);
       const member = claims ? await store.memberById(db, claims.tenantId, claims.memberId) : null;
-      if (!member || member.disabledAt || (member.lockedUntil && member.lockedUntil > now)) {
+      if (!member || member.disabledAt || isLocked(member, ip, now)) {
         ipFailed(ip, now.getTime());
         throw new AppError('UNAUTHORIZED', 'The sign-in has expired or the account is locked: sign in again');
       }
       const method = await secondFactor(member, code, now);
       if (method === null) {
         ipFailed(ip, now.getTime());
-        await accountFailed(member, now, 'second-factor');
+        await accountFailed(member, ip, now, 'second-factor');
         throw new AppError('UNAUTHORIZED', 'The code is wrong or was used already');
       }
-      return startSession(member, now, `password+${method}`);
+      return startSession(member, ip, now, `password+${method}`);
     },
 
     async refresh(principal) {

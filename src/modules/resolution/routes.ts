@@ -229,12 +229,16 @@ export async function resolutionRoutes(
     return answer(request, reply, representation, cacheKey, resolve, kept);
   }
 
-  /** Linkset and `?linkType=` on a GS1 key (conformant-resolver rules); null when neither was asked. */
-  async function gs1Links(request: FastifyRequest, reply: FastifyReply, key: PassportKey) {
+  /**
+   * Linkset and `?linkType=` on a GS1 key (conformant-resolver rules): true once answered, false when
+   * neither was asked. A boolean, not the reply: a reply is thenable, so awaiting it gives undefined,
+   * and the caller would go on to answer the same request a second time.
+   */
+  async function gs1Links(request: FastifyRequest, reply: FastifyReply, key: PassportKey): Promise<boolean> {
     const query = request.query as { linkType?: unknown };
     const asked = wantsLinkset(query.linkType, request.headers.accept);
     const linkType = linkTypeOf(query.linkType);
-    if (!asked && linkType === null) return null;
+    if (!asked && linkType === null) return false;
     const scope = await scopeOf(request);
     const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
     if (!row) throw notFound('Nothing is published under this identifier');
@@ -246,14 +250,16 @@ export async function resolutionRoutes(
     );
     reply.header('vary', 'Accept, Accept-Language');
     if (asked) {
-      return reply
+      reply
         .code(200)
         .type(LINKSET_TYPE)
         .serializer(String)
         .send(JSON.stringify(linkset(`${services.baseUrl}${request.url.split('?')[0]}`, links)));
+      return true;
     }
     if (linkType === 'https://gs1.org/voc/dpp' || linkType === 'https://gs1.org/voc/defaultLink') {
-      return reply.code(307).header('location', url).send();
+      reply.code(307).header('location', url).send();
+      return true;
     }
     throw notFound(`No link of type ${String(query.linkType)} for this identifier`);
   }
@@ -373,8 +379,7 @@ export async function resolutionRoutes(
     /** The passport of the key, or its linkset / link-type answer (GS1 conformant-resolver rules). */
     const serveKey = async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
       const key = { productId };
-      const links = await gs1Links(request, reply, key);
-      if (links) return links;
+      if (await gs1Links(request, reply, key)) return reply;
       return servePassport(request, reply, key, `${ai}|${request.hostname}|${productId}`);
     };
     app.get(
