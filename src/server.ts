@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     purging,
     { decodeMasterKey, embeddedMasterKey },
     { startDeliveryWorker },
+    { purgeSignInLocks },
   ] = await Promise.all([
     import('./app.ts'),
     import('./bootstrap.ts'),
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     import('./modules/units/idempotency-purge.ts'),
     import('./modules/seals/master-key.ts'),
     import('./modules/webhooks/service.ts'),
+    import('./modules/console/sign-in-locks.ts'),
   ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
   const database = await openDatabase(
@@ -47,9 +49,13 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook delivery failed'),
   });
 
+  // Hourly housekeeping: idempotency records past their window, sign-in counts idle for a day.
   const purge = setInterval(() => {
     purgeExpiredKeys(database.db, new Date()).catch((error: unknown) =>
       app.log.error({ err: loggableError(error) }, 'idempotency purge failed'),
+    );
+    purgeSignInLocks(database.db, new Date()).catch((error: unknown) =>
+      app.log.error({ err: loggableError(error) }, 'sign-in lock purge failed'),
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();

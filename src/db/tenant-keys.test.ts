@@ -21,6 +21,7 @@ const UNSCOPED_INDEXES = [
   'access_grants_id_idx', // a requester's private status link (request id and secret)
   'webhook_outbox_due_idx', // the delivery workers' claim of due rows across workspaces
   'member_invitations_token_idx', // opening an invitation link
+  'sign_in_locks_updated_idx', // the hourly purge of idle sign-in counts across workspaces
 ];
 
 const tables = (Object.values(schema) as unknown[])

@@ -1,7 +1,9 @@
-// Console people: workspace members (email, password, role), their sessions and invitations.
+// Console people: workspace members (email, password, role), their sessions, invitations and the
+// sign-in locks kept on them.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -37,8 +39,6 @@ export const members = pgTable(
     totpLastStep: integer('totp_last_step'),
     /** SHA-256 of each unused recovery code. */
     recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -86,5 +86,33 @@ export const memberInvitations = pgTable(
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
     uniqueIndex('member_invitations_token_idx').on(table.tokenHash),
+  ],
+);
+
+/**
+ * Consecutive failed sign-ins of one member from one client address, and the lock they earned
+ * (src/modules/console/sign-in-locks.ts). In the database, not in an instance's memory, so that every
+ * instance counts into the same row and a restart forgets nothing.
+ */
+export const signInLocks = pgTable(
+  'sign_in_locks',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    /** The client address as the node sees it (after TRUST_PROXY). */
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** The last failure; rows idle for a day and not locked are purged. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.memberId, table.address] }),
+    foreignKey({
+      columns: [table.tenantId, table.memberId],
+      foreignColumns: [members.tenantId, members.id],
+    }).onDelete('cascade'),
+    // Housekeeping across workspaces: the hourly purge of rows idle for a day.
+    index('sign_in_locks_updated_idx').on(table.updatedAt),
   ],
 );

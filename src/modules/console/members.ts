@@ -7,6 +7,7 @@ import { ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { checkPasswordRules, hashPassword } from './passwords.ts';
+import { clearMember } from './sign-in-locks.ts';
 import * as store from './store.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
@@ -124,6 +125,7 @@ export async function acceptInvitation({ db, clock }: ServiceContext, token: str
     const member = removed?.disabledAt
       ? await store.reviveMember(tx, row.tenantId, removed.id, fields)
       : await store.insertMember(tx, { tenantId: row.tenantId, email: row.email, ...fields });
+    if (removed?.disabledAt) await clearMember(tx, row.tenantId, removed.id);
     await store.acceptInvitation(tx, row.tenantId, row.id, now);
     await recordChange(tx, row.tenantId, `user:${member.id}`, now, {
       action: 'member.joined',

@@ -11,7 +11,7 @@ import { normaliseEmail, toMemberRecord } from './members.ts';
 import { acceptedStep, hashRecoveryCode } from './mfa-codes.ts';
 import { verifyPassword } from './passwords.ts';
 import { looksLikeJwt, type SessionKeys } from './session-token.ts';
-import { signInLocks } from './sign-in-locks.ts';
+import * as locks from './sign-in-locks.ts';
 import * as store from './store.ts';
 
 export const SESSION_COOKIE = 'odpp_session';
@@ -49,7 +49,6 @@ export interface SessionService {
 export function sessionService(services: ServiceContext, keys: SessionKeys): SessionService {
   const { db, clock } = services;
   const failuresByIp = new Map<string, { count: number; until: number }>();
-  const locks = signInLocks();
 
   function ipBudget(ip: string, now: number) {
     const entry = failuresByIp.get(ip);
@@ -69,7 +68,7 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
 
   /** Counts a failure of the member from this address (sign-in-locks.ts) and records it. */
   async function accountFailed(member: store.MemberRow, ip: string, now: Date, reason: string) {
-    const failures = locks.failed(member.id, ip, now.getTime());
+    const failures = await locks.countFailure(db, member.tenantId, member.id, ip, now);
     await recordChange(db, member.tenantId, `user:${member.id}`, now, {
       action: 'member.sign_in_failed',
       subjectType: 'member',
@@ -78,12 +77,12 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
     });
   }
 
-  const isLocked = (member: store.MemberRow, ip: string, now: Date) =>
-    locks.lockedUntil(member.id, ip, now.getTime()) !== null;
+  const isLocked = async (member: store.MemberRow, ip: string, now: Date) =>
+    (await locks.lockedUntil(db, member.tenantId, member.id, ip, now)) !== null;
 
   async function startSession(member: store.MemberRow, ip: string, now: Date, method: string) {
-    locks.succeeded(member.id, ip);
     return db.transaction(async (tx) => {
+      await locks.clearPair(tx, member.tenantId, member.id, ip);
       const session = await store.insertSession(tx, {
         tenantId: member.tenantId,
         memberId: member.id,
@@ -170,7 +169,7 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
       ipBudget(ip, now.getTime());
       const tenant = await store.tenantBySubdomain(db, workspace.trim().toLowerCase());
       const member = tenant ? await store.memberByEmail(db, tenant.id, normaliseEmail(email)) : null;
-      const locked = member ? isLocked(member, ip, now) : false;
+      const locked = member ? await isLocked(member, ip, now) : false;
       const usable = member && !member.disabledAt && !locked ? member : null;
       // The hash is always verified, so that an unknown or locked account answers as slowly as a known one.
       const right = await verifyPassword(usable?.passwordHash ?? null, password);
@@ -193,7 +192,7 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
       ipBudget(ip, now.getTime());
       const claims = await keys.verifyChallenge(challenge, now);
       const member = claims ? await store.memberById(db, claims.tenantId, claims.memberId) : null;
-      if (!member || member.disabledAt || isLocked(member, ip, now)) {
+      if (!member || member.disabledAt || (await isLocked(member, ip, now))) {
         ipFailed(ip, now.getTime());
         throw new AppError('UNAUTHORIZED', 'The sign-in has expired or the account is locked: sign in again');
       }

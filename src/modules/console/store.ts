@@ -71,8 +71,6 @@ export async function reviveMember(
       totpPending: null,
       totpLastStep: null,
       recoveryCodes: [],
-      failedSignIns: 0,
-      lockedUntil: null,
     })
     .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
     .returning();
