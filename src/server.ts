@@ -1,8 +1,11 @@
 // Entry point: loadConfig → openDatabase → buildApp → listen, with a graceful shutdown that lets
 // in-flight requests finish and closes the store cleanly (PGlite flushes on close). The configuration
-// is checked before the service's modules load, so a bad variable is reported at once.
+// is checked before the service's modules load, so a bad variable is reported at once. A store that
+// drops its connections is logged and reconnected, never a reason to exit.
+import { describeThrown, diskProblem } from './boot-failure.ts';
 import { buildInfoFromGit } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { checkDataDir, DataDirError } from './db/data-dir-check.ts';
 import { DataDirLockedError } from './db/lock.ts';
 
 async function main(): Promise<void> {
@@ -25,9 +28,14 @@ async function main(): Promise<void> {
     import('./modules/webhooks/service.ts'),
   ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  // Store faults before the app's logger exists go to stderr; after, to the log.
+  let reportFault = (error: unknown, what: string): void => {
+    process.stderr.write(`opendpp: ${what}: ${loggableError(error).message}\n`);
+  };
+  const onFault = (error: unknown, what: string) => reportFault(error, what);
+  const database = config.databaseUrl
+    ? await openDatabase({ databaseUrl: config.databaseUrl }, { onFault })
+    : await openEmbedded(config.dataDir, () => openDatabase({ dataDir: config.dataDir }, { onFault }));
   const boot = await bootstrap(database, config, new Date());
   // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
   const masterKey = config.masterKey ? decodeMasterKey(config.masterKey) : embeddedMasterKey(config.dataDir);
@@ -35,9 +43,11 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     changes: database.changes,
+    ...(database.probeWrite ? { probeStoreWrite: database.probeWrite } : {}),
     adminTokenHash: boot.adminTokenHash,
     masterKey,
   });
+  reportFault = (error, what) => app.log.warn({ err: loggableError(error) }, what);
   // Webhook events waiting in the outbox (including those a previous run left) go out from here.
   const deliveries = startDeliveryWorker({
     db: database.db,
@@ -77,13 +87,22 @@ async function main(): Promise<void> {
   if (boot.firstBootSecrets) printFirstBootSecrets(boot.firstBootSecrets, config.publicBaseUrl);
 }
 
+/** Opens the embedded store after checking its directory; a failure caused by the disk says so. */
+async function openEmbedded<T>(dataDir: string, open: () => Promise<T>): Promise<T> {
+  await checkDataDir(dataDir);
+  try {
+    return await open();
+  } catch (error) {
+    const problem = diskProblem(error, dataDir);
+    throw problem ? new DataDirError(problem) : error;
+  }
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirError) {
     process.stderr.write(`opendpp: ${error.message}\n`);
   } else {
-    process.stderr.write(
-      `opendpp: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(`opendpp: failed to start: ${describeThrown(error)}\n`);
   }
   process.exit(1);
 });
