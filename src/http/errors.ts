@@ -77,7 +77,7 @@ export const STORE_RETRY_AFTER_S = 2;
 export const storeUnavailable = () =>
   new AppError(
     'UNAVAILABLE',
-    'The store cannot be reached right now; retry after the delay in Retry-After.',
+    'The store cannot take this request right now; retry after the delay in Retry-After.',
     {
       headers: { 'retry-after': String(STORE_RETRY_AFTER_S) },
     },
