@@ -30,13 +30,16 @@ export function dataDirProblem(dir: string, code: string | undefined): string {
 }
 
 /** Creates `dir` one level at a time, so that a refusal names its real cause. */
-function createDir(dir: string): void {
+function createDir(dataDir: string, dir = dataDir): void {
   if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is a file`), { code: 'ENOTDIR' });
+    if (!statSync(dir).isDirectory()) {
+      const where = dir === dataDir ? '' : `: ${dir} is a file`;
+      throw new DataDirError(`${dataDirProblem(dataDir, 'ENOTDIR')}${where}`);
+    }
     return;
   }
   const parent = dirname(dir);
-  if (parent !== dir) createDir(parent);
+  if (parent !== dir) createDir(dataDir, parent);
   mkdirSync(dir);
 }
 
@@ -46,6 +49,7 @@ export async function checkDataDir(dir: string): Promise<void> {
     createDir(dir);
     await probeDataDirWrite(dir);
   } catch (error) {
+    if (error instanceof DataDirError) throw error;
     throw new DataDirError(dataDirProblem(dir, (error as NodeJS.ErrnoException).code));
   }
 }
