@@ -55,6 +55,17 @@ const cluster = () => {
   return ['--skip-systemctl-redirect', version, 'main'];
 };
 
+/** Refuses to restart a cluster other than the one TEST_DATABASE_URL names. */
+async function assertClusterIsTheServer(): Promise<void> {
+  const [version] = cluster().slice(1);
+  const { stdout } = await run('pg_lsclusters', ['-h', version as string, 'main']);
+  const clusterPort = stdout.trim().split(/\s+/)[2];
+  const port = (await onServer<{ port: string }>('show port'))[0]?.port;
+  if (clusterPort !== port) {
+    throw new Error(`TEST_DATABASE_URL is not the local cluster ${version}/main (port ${clusterPort})`);
+  }
+}
+
 async function ensurePostgresRunning(): Promise<void> {
   const status = await run('pg_ctlcluster', [...cluster(), 'status']).then(
     () => 'online',
@@ -141,6 +152,7 @@ function writeLoad(token: string) {
 
 beforeAll(async () => {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required: npm run test:instances');
+  await assertClusterIsTheServer();
   databaseName = `opendpp_faults_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   await onServer(`CREATE DATABASE ${databaseName}`);
   const url = new URL(serverUrl);
