@@ -51,7 +51,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK = 72_410_771;
 // A request waits this long for a connection (a new one, or a free one of the pool) before it
 // answers 503: an unreachable server must not hold requests open without bound.
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   const onFault = options.onFault ?? (() => {});

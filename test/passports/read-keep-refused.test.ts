@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { STORE_RETRY_AFTER_S } from '../../src/http/errors.ts';
 import { bearer, createWorkspace, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
@@ -63,7 +64,7 @@ describe('the owner read on a store that refuses to keep renditions', () => {
       payload: { productId: newGtin13(), category: 'batteries', metadata: batteryMetadata() },
     });
     expect(response.statusCode).toBe(503);
-    expect(response.headers['retry-after']).toBe('2');
+    expect(response.headers['retry-after']).toBe(String(STORE_RETRY_AFTER_S));
     expect(response.json()).toMatchObject({ code: 'UNAVAILABLE' });
   });
 });

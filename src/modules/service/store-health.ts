@@ -5,7 +5,7 @@ import { type Db, pingDatabase } from '../../db/client.ts';
 
 export type StoreState = 'ok' | 'down' | 'read-only';
 
-export const PING_TIMEOUT_MS = 2_000;
+const PING_TIMEOUT_MS = 2_000;
 export const WRITE_PROBE_TTL_MS = 2_000;
 
 export interface StoreHealthOptions {
