@@ -5,9 +5,10 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/context.ts';
 import { checkDataDir, DataDirError } from '../../src/db/data-dir-check.ts';
 import { PROBE_FILE, probeDataDirWrite } from '../../src/db/data-dir-probe.ts';
 import { storeHealth, WRITE_PROBE_TTL_MS } from '../../src/modules/service/store-health.ts';
@@ -39,28 +40,30 @@ async function appProbing(dir: string) {
 }
 
 describe('the store write probe', () => {
+  const writable = mkdtempSync(join(root, 'data-'));
+  let refusing: App;
+  let taking: App;
+  // Built before the tests: the worker's store may still be starting, which takes long on a busy machine.
+  beforeAll(async () => {
+    refusing = await appProbing(unwritable);
+    taking = await appProbing(writable);
+  });
+  afterAll(async () => {
+    await refusing?.close();
+    await taking?.close();
+  });
+
   it('reports store: read-only with 200 and status degraded while the data directory refuses writes', async () => {
-    const app = await appProbing(unwritable);
-    try {
-      const response = await app.inject({ method: 'GET', url: '/health' });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ status: 'degraded', checks: { store: 'read-only' } });
-    } finally {
-      await app.close();
-    }
+    const response = await refusing.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'degraded', checks: { store: 'read-only' } });
   });
 
   it('reports store: ok when the data directory takes the write, and leaves nothing behind', async () => {
-    const dir = mkdtempSync(join(root, 'data-'));
-    const app = await appProbing(dir);
-    try {
-      const response = await app.inject({ method: 'GET', url: '/health' });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ status: 'ok', checks: { store: 'ok' } });
-      expect(existsSync(join(dir, PROBE_FILE))).toBe(false);
-    } finally {
-      await app.close();
-    }
+    const response = await taking.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', checks: { store: 'ok' } });
+    expect(existsSync(join(writable, PROBE_FILE))).toBe(false);
   });
 
   it('writes at most once per interval, however many checks arrive', async () => {
