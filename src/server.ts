@@ -33,12 +33,20 @@ async function main(): Promise<void> {
     process.stderr.write(`opendpp: ${what}: ${loggableError(error).message}\n`);
   };
   const onFault = (error: unknown, what: string) => reportFault(error, what);
-  const database = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl }, { onFault })
-    : await openEmbedded(config.dataDir, () => openDatabase({ dataDir: config.dataDir }, { onFault }));
-  const boot = await bootstrap(database, config, new Date());
+  // On the embedded store, a failure of its disk while it opens and bootstraps is named as such.
+  const onDisk = <T>(work: () => Promise<T> | T) =>
+    config.databaseUrl ? Promise.resolve(work()) : blameDisk(config.dataDir, work);
+  if (!config.databaseUrl) await checkDataDir(config.dataDir);
+  const database = await onDisk(() =>
+    openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }, {
+      onFault,
+    }),
+  );
+  const boot = await onDisk(() => bootstrap(database, config, new Date()));
   // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
-  const masterKey = config.masterKey ? decodeMasterKey(config.masterKey) : embeddedMasterKey(config.dataDir);
+  const masterKey = config.masterKey
+    ? decodeMasterKey(config.masterKey)
+    : await onDisk(() => embeddedMasterKey(config.dataDir));
   const app = await buildApp({
     config,
     db: database.db,
@@ -87,11 +95,10 @@ async function main(): Promise<void> {
   if (boot.firstBootSecrets) printFirstBootSecrets(boot.firstBootSecrets, config.publicBaseUrl);
 }
 
-/** Opens the embedded store after checking its directory; a failure caused by the disk says so. */
-async function openEmbedded<T>(dataDir: string, open: () => Promise<T>): Promise<T> {
-  await checkDataDir(dataDir);
+/** Runs `work` on the embedded store's data directory; a failure caused by its disk says so. */
+async function blameDisk<T>(dataDir: string, work: () => Promise<T> | T): Promise<T> {
   try {
-    return await open();
+    return await work();
   } catch (error) {
     const problem = diskProblem(error, dataDir);
     throw problem ? new DataDirError(problem) : error;
