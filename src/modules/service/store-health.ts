@@ -1,6 +1,7 @@
 // What /health says of the store: `down` while a round trip fails (or takes longer than a balancer
-// should wait), `read-only` while the embedded store's disk refuses a write, else `ok`. The write
-// probe's answer is kept for a moment, so /health under load does not write on every request.
+// should wait), `read-only` while the embedded store's disk refuses a write (or cannot take one in
+// that time), else `ok`. The write probe's answer is kept for a moment, so /health under load does
+// not write on every request.
 import { type Db, pingDatabase } from '../../db/client.ts';
 
 export type StoreState = 'ok' | 'down' | 'read-only';
@@ -31,7 +32,8 @@ export function storeHealth({ db, probeWrite, onFailure, now = Date.now }: Store
   const writable = (): Promise<boolean> => {
     if (!probeWrite) return Promise.resolve(true);
     if (written && now() - written.at < WRITE_PROBE_TTL_MS) return written.result;
-    const result = probeWrite().then(
+    // A disk that cannot take one page within the bound is not taking writes either.
+    const result = within(probeWrite(), PING_TIMEOUT_MS).then(
       () => true,
       (error: unknown) => {
         onFailure(error, 'read-only');
