@@ -77,6 +77,7 @@ describe('the store write probe', () => {
         probes++;
         return probeDataDirWrite(dir);
       },
+      remote: false,
       onFailure: () => {},
       now: () => now,
     });

@@ -36,6 +36,7 @@ export async function serviceRoutes(
   const storeState = storeHealth({
     db,
     probeWrite: probeStoreWrite,
+    remote: config.databaseUrl !== undefined,
     onFailure: (error, state) => app.log.warn({ err: loggableError(error) }, `health check: store ${state}`),
   });
   app.get(

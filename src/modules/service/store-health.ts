@@ -6,13 +6,18 @@ import { type Db, pingDatabase } from '../../db/client.ts';
 
 export type StoreState = 'ok' | 'down' | 'read-only';
 
-const PING_TIMEOUT_MS = 2_000;
+const TIMEOUT_MS = 2_000;
 export const WRITE_PROBE_TTL_MS = 2_000;
 
 export interface StoreHealthOptions {
   db: Db;
   /** Rejects when the store's disk refuses a write (the embedded store on a directory). */
   probeWrite?: (() => Promise<void>) | undefined;
+  /**
+   * Whether a slow round trip means the store is down: true for a server over the network. The
+   * embedded store runs in the process, one statement at a time, so a slow answer there means busy.
+   */
+  remote: boolean;
   onFailure: (error: unknown, state: Exclude<StoreState, 'ok'>) => void;
   now?: () => number;
 }
@@ -25,7 +30,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function storeHealth({ db, probeWrite, onFailure, now = Date.now }: StoreHealthOptions) {
+export function storeHealth({ db, probeWrite, remote, onFailure, now = Date.now }: StoreHealthOptions) {
   // One probe at a time; concurrent health checks share the running one and its answer.
   let written: { at: number; result: Promise<boolean> } | null = null;
 
@@ -33,7 +38,7 @@ export function storeHealth({ db, probeWrite, onFailure, now = Date.now }: Store
     if (!probeWrite) return Promise.resolve(true);
     if (written && now() - written.at < WRITE_PROBE_TTL_MS) return written.result;
     // A disk that cannot take one page within the bound is not taking writes either.
-    const result = within(probeWrite(), PING_TIMEOUT_MS).then(
+    const result = within(probeWrite(), TIMEOUT_MS).then(
       () => true,
       (error: unknown) => {
         onFailure(error, 'read-only');
@@ -46,7 +51,7 @@ export function storeHealth({ db, probeWrite, onFailure, now = Date.now }: Store
 
   return async function check(): Promise<StoreState> {
     try {
-      await within(pingDatabase(db), PING_TIMEOUT_MS);
+      await (remote ? within(pingDatabase(db), TIMEOUT_MS) : pingDatabase(db));
     } catch (error) {
       onFailure(error, 'down');
       return 'down';
