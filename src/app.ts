@@ -76,6 +76,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Change notifications of the store: other instances' commits drop cached state here. */
   changes?: ChangeFeed;
+  /** Rejects when the store's disk refuses a write (Database.probeWrite); /health reports it. */
+  probeStoreWrite?: () => Promise<void>;
   /** How long public answers are kept (default one second; 0 keeps none, for benchmarks). */
   renderCacheTtlMs?: number;
   /** The master key when it comes from elsewhere than MASTER_KEY (the embedded store's own). */
@@ -194,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     lookupKey: (token) => principals.lookup(token),
     representations: [...jsonLd, aasRepresentation, pageRepresentation],
     ...(budgets ? { budgetStoreReachable: () => budgets.reachable() } : {}),
+    ...(options.probeStoreWrite ? { probeStoreWrite: options.probeStoreWrite } : {}),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
   await app.register(async (scope) => {

@@ -37,6 +37,8 @@ export interface AppContext extends ServiceContext {
   representations: readonly Representation[];
   /** Whether the Redis of the shared request budgets answers; absent without REDIS_URL. */
   budgetStoreReachable?: () => Promise<boolean>;
+  /** Rejects when the store's disk refuses a write; the embedded store on a directory only. */
+  probeStoreWrite?: () => Promise<void>;
 }
 
 export type App = FastifyInstance<

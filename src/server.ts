@@ -1,8 +1,11 @@
 // Entry point: loadConfig → openDatabase → buildApp → listen, with a graceful shutdown that lets
 // in-flight requests finish and closes the store cleanly (PGlite flushes on close). The configuration
-// is checked before the service's modules load, so a bad variable is reported at once.
+// is checked before the service's modules load, so a bad variable is reported at once. A store that
+// drops its connections is logged and reconnected, never a reason to exit.
+import { describeThrown, diskProblem } from './boot-failure.ts';
 import { buildInfoFromGit } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { checkDataDir, DataDirError } from './db/data-dir-check.ts';
 import { DataDirLockedError } from './db/lock.ts';
 
 async function main(): Promise<void> {
@@ -27,19 +30,34 @@ async function main(): Promise<void> {
     import('./modules/console/sign-in-locks.ts'),
   ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  // Store faults before the app's logger exists go to stderr; after, to the log.
+  let reportFault = (error: unknown, what: string): void => {
+    process.stderr.write(`opendpp: ${what}: ${loggableError(error).message}\n`);
+  };
+  const onFault = (error: unknown, what: string) => reportFault(error, what);
+  // On the embedded store, a failure of its disk while it opens and bootstraps is named as such.
+  const onDisk = <T>(work: () => Promise<T> | T) =>
+    config.databaseUrl ? Promise.resolve(work()) : blameDisk(config.dataDir, work);
+  if (!config.databaseUrl) await checkDataDir(config.dataDir);
+  const database = await onDisk(() =>
+    openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }, {
+      onFault,
+    }),
   );
-  const boot = await bootstrap(database, config, new Date());
+  const boot = await onDisk(() => bootstrap(database, config, new Date()));
   // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
-  const masterKey = config.masterKey ? decodeMasterKey(config.masterKey) : embeddedMasterKey(config.dataDir);
+  const masterKey = config.masterKey
+    ? decodeMasterKey(config.masterKey)
+    : await onDisk(() => embeddedMasterKey(config.dataDir));
   const app = await buildApp({
     config,
     db: database.db,
     changes: database.changes,
+    ...(database.probeWrite ? { probeStoreWrite: database.probeWrite } : {}),
     adminTokenHash: boot.adminTokenHash,
     masterKey,
   });
+  reportFault = (error, what) => app.log.warn({ err: loggableError(error) }, what);
   // Webhook events waiting in the outbox (including those a previous run left) go out from here.
   const deliveries = startDeliveryWorker({
     db: database.db,
@@ -84,13 +102,21 @@ async function main(): Promise<void> {
   if (boot.adminTokenNote) app.log[boot.adminTokenNote.level](boot.adminTokenNote.message);
 }
 
+/** Runs `work` on the embedded store's data directory; a failure caused by its disk says so. */
+async function blameDisk<T>(dataDir: string, work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const problem = diskProblem(error, dataDir);
+    throw problem ? new DataDirError(problem) : error;
+  }
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirError) {
     process.stderr.write(`opendpp: ${error.message}\n`);
   } else {
-    process.stderr.write(
-      `opendpp: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(`opendpp: failed to start: ${describeThrown(error)}\n`);
   }
   process.exit(1);
 });

@@ -52,7 +52,11 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
 
 const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
-/** A dedicated connection that LISTENs, re-opened with back-off whenever it drops. */
+/**
+ * A dedicated connection that LISTENs, re-opened with back-off whenever it drops. One attempt runs
+ * at a time: a failed attempt and the end of its half-open client both signal the failure, and
+ * answering both would double the attempts (and the connections) at every failure of an outage.
+ */
 export async function postgresChangeFeed(
   databaseUrl: string,
   onError: (error: unknown) => void = () => {},
@@ -61,9 +65,10 @@ export async function postgresChangeFeed(
   let client: pg.Client | null = null;
   let closed = false;
   let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL) return;
       for (const handler of changes) handler(message.payload ?? '');
@@ -72,29 +77,44 @@ export async function postgresChangeFeed(
       onError(error);
       void next.end().catch(() => {});
     });
+    // Only the listening client's end is a loss to recover from; an attempt's is its own failure.
     next.on('end', () => {
-      if (client === next) client = null;
-      if (!closed) scheduleReconnect();
+      if (client !== next) return;
+      client = null;
+      scheduleReconnect();
     });
-    await next.connect();
-    await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
   };
 
   const scheduleReconnect = () => {
+    if (closed || retry !== null) return;
     const delay = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)] as number;
-    setTimeout(() => {
+    retry = setTimeout(() => {
+      retry = null;
       if (closed) return;
       connect()
         .then(() => {
           attempt = 0;
+          // Notifications sent while no connection listened are lost: subscribers forget everything.
           for (const handler of resets) handler();
         })
         .catch((error: unknown) => {
           onError(error);
           scheduleReconnect();
         });
-    }, delay).unref();
+    }, delay);
+    retry.unref();
   };
 
   await connect();
@@ -102,6 +122,7 @@ export async function postgresChangeFeed(
     ...feed,
     async close() {
       closed = true;
+      if (retry !== null) clearTimeout(retry);
       await client?.end().catch(() => {});
     },
   };

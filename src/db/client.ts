@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changes.ts';
+import { probeDataDirWrite } from './data-dir-probe.ts';
 import { LOCK_FILE, lockDataDir } from './lock.ts';
 import {
   clearNewDataDir,
@@ -31,7 +32,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Change notifications of every instance on this store (see changes.ts). */
   changes: ChangeFeed;
+  /** Rejects when the store's disk refuses a write; only the embedded store on a directory has one. */
+  probeWrite?: () => Promise<void>;
   close(): Promise<void>;
+}
+
+/** Told of each connection the store lost (it is replaced; the caller logs it). */
+export type StoreFaultListener = (error: unknown, what: string) => void;
+
+export interface OpenOptions {
+  onFault?: StoreFaultListener;
 }
 
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
@@ -39,9 +49,13 @@ export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { i
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Arbitrary constant: instances booting together against one PostgreSQL migrate one at a time.
 const MIGRATION_LOCK = 72_410_771;
+// A request waits this long for a connection (a new one, or a free one of the pool) before it
+// answers 503: an unreachable server must not hold requests open without bound.
+const CONNECT_TIMEOUT_MS = 5_000;
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  const onFault = options.onFault ?? (() => {});
+  if ('databaseUrl' in target) return openPostgres(target.databaseUrl, onFault);
   return openPglite('dataDir' in target ? target.dataDir : undefined);
 }
 
@@ -79,6 +93,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db,
       kind: 'pglite',
       changes,
+      ...(dataDir ? { probeWrite: () => probeDataDirWrite(dataDir) } : {}),
       async close() {
         await changes.close();
         await client.close();
@@ -91,8 +106,31 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+/**
+ * A pool that survives the server dropping its connections (a restart, a failover,
+ * pg_terminate_backend, an idle timeout): a connection that fails is reported and removed, and the
+ * next query opens a new one. Without a listener, the pool's and a client's 'error' events are
+ * uncaught exceptions that end the process.
+ */
+function resilientPool(databaseUrl: string, onFault: StoreFaultListener): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Finds a server that vanished without closing the socket (a host that went away).
+    keepAlive: true,
+  });
+  // Each client reports its own loss once, idle or checked out (a transaction between two
+  // statements has no other listener); the pool re-emits an idle client's error, already reported.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onFault(error, 'store connection lost'));
+  });
+  pool.on('error', () => {});
+  return pool;
+}
+
+async function openPostgres(databaseUrl: string, onFault: StoreFaultListener): Promise<Database> {
+  const pool = resilientPool(databaseUrl, onFault);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -102,7 +140,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const changes = await postgresChangeFeed(databaseUrl);
+  const changes = await postgresChangeFeed(databaseUrl, (error) =>
+    onFault(error, 'change feed connection lost'),
+  );
   return {
     db,
     kind: 'postgres',

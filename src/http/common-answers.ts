@@ -1,5 +1,6 @@
-// The error answers a route gives because of what it is, not what it does: any route may fail (500)
-// or meet a query value the store cannot hold (400); a path parameter may name nothing (404); a body
+// The error answers a route gives because of what it is, not what it does: any route may fail (500),
+// find its store unreachable (503 with Retry-After, see error-handler.ts) or meet a query value the
+// store cannot hold (400); a path parameter may name nothing (404); a body
 // may be too large (413) or of a type no parser takes (415) on any method that carries one, whether
 // or not the route reads it (DELETE included); the access policy brings its own
 // refusals. They are declared here, once, so that every route's documented answers are complete
@@ -16,7 +17,7 @@ const BODILESS = new Set(['GET', 'HEAD']);
 
 /** The statuses a route answers by its shape and access policy alone. */
 export function commonStatuses(route: Pick<RouteOptions, 'method' | 'schema' | 'config'>): number[] {
-  const statuses = new Set([400, 500]);
+  const statuses = new Set([400, 500, 503]);
   const schema = route.schema ?? {};
   if (schema.params) statuses.add(404);
   const methods = Array.isArray(route.method) ? route.method : [route.method];

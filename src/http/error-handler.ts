@@ -2,11 +2,14 @@
 // names (malformed JSON, query-string violations) keep Fastify's body plus requestId; everything
 // unexpected is a 500 that hides internals and is logged with the request id. On the EN 18222
 // surface (`/v1/...`) the same failures answer the clause 7.2 Result object instead, built from the
-// body the rest of the API would have answered, so both surfaces fail for the same reasons.
+// body the rest of the API would have answered, so both surfaces fail for the same reasons. A store
+// that cannot be reached (a connection lost, the database restarting) is a 503 with Retry-After:
+// the same request succeeds once the connection is replaced, so it is neither a 500 nor logged as one.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable } from '../db/errors.ts';
 import type { AdvisoryItem } from '../domain/categories/types.ts';
 import { type ResultProblem, resultObject } from '../domain/en18222/result.ts';
-import { AppError, ERROR_CODES } from './errors.ts';
+import { AppError, ERROR_CODES, storeUnavailable } from './errors.ts';
 import { localisedItems } from './language.ts';
 import { loggableError } from './loggable-error.ts';
 import { isLifeCyclePath } from './schemas.ts';
@@ -80,9 +83,18 @@ function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   return sendError(reply, error.status, localiseBody(reply.request, error.toBody()));
 }
 
+/** A store that cannot take the request now: 503 with Retry-After, logged as a warning. */
+function sendStoreUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  request.log.warn({ err: loggableError(error) }, 'store unavailable');
+  const unavailable = storeUnavailable();
+  reply.headers(unavailable.headers);
+  return sendError(reply, unavailable.status, { ...unavailable.toBody(), requestId: request.id });
+}
+
 /** A server error, whatever its origin: logged without store parameters, its internals hidden. */
 function sendServerError(request: FastifyRequest, reply: FastifyReply, error: unknown, status: number) {
   request.log.error({ err: loggableError(error) }, 'unhandled error');
+  if (error instanceof AppError) reply.headers(error.headers);
   const unavailable = status === 503;
   return sendError(reply, status, {
     success: false,
@@ -111,6 +123,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       ? sendAppError(reply, error)
       : sendServerError(request, reply, error, error.status);
   }
+  if (isStoreUnavailable(error)) return sendStoreUnavailable(request, reply, error);
 
   if (error.validation) {
     const where = error.validationContext;

@@ -66,3 +66,19 @@ export const badRequest = (message: string, options?: ErrorOptions) =>
   new AppError('BAD_REQUEST', message, options);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/**
+ * Seconds a client is asked to wait when the store could not be reached: a lost connection is
+ * replaced at once and a database restart takes a few seconds, so a short wait is enough.
+ */
+export const STORE_RETRY_AFTER_S = 2;
+
+/** The store cannot take the request now (see db/errors.ts): 503 with Retry-After. */
+export const storeUnavailable = () =>
+  new AppError(
+    'UNAVAILABLE',
+    'The store cannot take this request right now; retry after the delay in Retry-After.',
+    {
+      headers: { 'retry-after': String(STORE_RETRY_AFTER_S) },
+    },
+  );

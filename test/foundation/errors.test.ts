@@ -181,6 +181,8 @@ describe('errors, request ids and method handling', () => {
 
 describe('internal errors', () => {
   it('answer 500 with requestId and nothing internal, and log the cause', async () => {
+    // A store that answers but fails the statement (it lacks the service's tables). A store that
+    // cannot be reached at all is a 503 instead (store-faults.test.ts).
     const client = new PGlite();
     const logs: string[] = [];
     const app = await buildApp({
@@ -189,13 +191,13 @@ describe('internal errors', () => {
       db: drizzle(client) as unknown as Db,
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
     });
-    await client.close(); // the store goes away under the running service
     const response = await app.inject({
       method: 'GET',
       url: '/admin/v1/workspaces',
       headers: bearer('an-admin-token-of-some-length'),
     });
     await app.close();
+    await client.close();
     expect(response.statusCode).toBe(500);
     const body = response.json();
     expect(body).toEqual({

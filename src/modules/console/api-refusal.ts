@@ -11,6 +11,7 @@ const CODE_OF: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
 };
 
 export function apiRefusal(answer: { status: number; body: Record<string, unknown> }): AppError {

@@ -1,8 +1,10 @@
 // The frame of a signed-in page: the member's session (a signed-out visitor is sent to sign in),
 // slid forward when half its JWT's life has passed, and its CSRF token for the page's forms.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable } from '../../db/errors.ts';
 import type { SessionPrincipal } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, storeUnavailable } from '../../http/errors.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 import { setSessionCookie } from './cookies.ts';
 import { type PageFrame, pageLanguage, renderPage, seeOther, tr } from './pages.ts';
 import { SESSION_TTL_S } from './session-token.ts';
@@ -36,15 +38,23 @@ export function pageFrames(sessions: SessionService, clock: () => Date) {
     };
   }
 
-  /** Renders an AppError on the page it came from, with its status; anything else propagates. */
+  /**
+   * Renders an AppError on the page it came from, with its status, and a store that cannot be
+   * reached as a 503 with Retry-After; anything else propagates.
+   */
   function refusal(
     reply: FastifyReply,
-    error: unknown,
+    caught: unknown,
     frame: PageFrame,
     view: string,
     data: Record<string, unknown> = {},
   ) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    let error = caught;
+    if (!(error instanceof AppError) && isStoreUnavailable(error)) {
+      reply.log.warn({ err: loggableError(error) }, 'store unavailable');
+      error = storeUnavailable();
+    }
+    if (!(error instanceof AppError) || (error.status >= 500 && error.code !== 'UNAVAILABLE')) throw error;
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return renderPage(reply, error.status, view, frame, { ...data, error: error.message });
   }

@@ -50,6 +50,7 @@ export const PAGE_ANSWERS = {
   404: page('Not found'),
   409: page('The conflict, explained'),
   429: page('Too many attempts'),
+  503: page('The store cannot be reached right now: try again shortly (Retry-After)'),
 };
 
 export interface PageFrame {
@@ -196,6 +197,13 @@ export async function callApi(
     ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
   });
   const body = response.body ? (response.json() as Record<string, unknown>) : {};
+  // The API could not reach its store: the page cannot be made either, and says so with a 503.
+  if (response.statusCode === 503) {
+    const retryAfter = (response as { headers?: Record<string, unknown> }).headers?.['retry-after'];
+    throw new AppError('UNAVAILABLE', apiMessage(body), {
+      ...(retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } }),
+    });
+  }
   return { status: response.statusCode, body };
 }
 

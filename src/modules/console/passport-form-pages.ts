@@ -51,6 +51,7 @@ const STATUS_CODES: Record<number, ConstructorParameters<typeof AppError>[0]> = 
   403: 'INSUFFICIENT_PERMISSION',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  503: 'UNAVAILABLE',
 };
 
 const asParams = (body: unknown) => (body instanceof URLSearchParams ? body : new URLSearchParams());

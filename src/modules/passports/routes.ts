@@ -6,6 +6,7 @@ import type { App, AppContext } from '../../context.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { actorOf, can } from '../../http/actor.ts';
 import { languageOf, localisedItems } from '../../http/language.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
 import { errorResponses, mediaResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
@@ -130,6 +131,7 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         request.params.id,
         representation,
         lang,
+        (error) => request.log.warn({ err: loggableError(error) }, 'a rendition could not be kept'),
       );
       if (representation.localised) reply.header('content-language', lang);
       return sendText(reply.headers(representation.headers ?? {}), 200, representation.contentType, body);

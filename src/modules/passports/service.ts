@@ -100,7 +100,9 @@ async function readOwnerFound(
 
 /**
  * The owner's read in one representation, as bytes: the answer kept beside the passport while it
- * is fresh (one round trip), else rendered now and kept for the next read (renditions.ts).
+ * is fresh (one round trip), else rendered now and kept for the next read (renditions.ts). Keeping
+ * is an optimisation: a store that refuses the write (a full disk, a read-only replica) still
+ * answers the read, and `keepFailed` hears why.
  */
 export async function readOwnerAnswer(
   services: ServiceContext,
@@ -108,6 +110,7 @@ export async function readOwnerAnswer(
   reference: string,
   representation: Representation,
   lang: Lang,
+  keepFailed: (error: unknown) => void,
 ): Promise<string> {
   const key = ownerKey(parsePassportReference(reference));
   const variant = variantOf('owner', representation, lang);
@@ -141,7 +144,7 @@ export async function readOwnerAnswer(
       fingerprint,
       etag: '',
       body,
-    });
+    }).catch(keepFailed);
   }
   return body;
 }

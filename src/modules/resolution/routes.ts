@@ -1,6 +1,7 @@
 // Public resolution: what a scan of the product reaches. GET /passport/{id}, /01/{gtin}[/…],
 // /8003/{grai}[/…] and /unit/{id}, on the node's host and on workspace hosts, negotiated by Accept,
 // in the caller's tier. Public answers are rendered once and kept briefly (render-cache.ts).
+
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -11,6 +12,7 @@ import { normaliseHost } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import { languageOf } from '../../http/language.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 import { chooseRepresentation, type Representation, type Subject } from '../../http/representations.ts';
 import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
 import {
@@ -157,7 +159,7 @@ export async function resolutionRoutes(
       options.cache.set(key, subject.tenantId, rendered);
       // Keeping is an optimisation: a store that refuses it (a read replica) still answers the read.
       await found.keep?.(lang, text, rendered.etag).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'a rendition could not be kept');
+        request.log.warn({ err: loggableError(error) }, 'a rendition could not be kept');
       });
     }
     await found.record?.();

@@ -1,21 +1,23 @@
-// Service endpoints: health (proves the store answers, and Redis when configured) and the running
-// contract version.
+// Service endpoints: health (proves the store answers and, on the embedded store, takes writes; and
+// Redis when configured) and the running contract version.
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { pingDatabase } from '../../db/client.ts';
 import { loggableError } from '../../http/loggable-error.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { CONTRACT_VERSION } from '../../version.ts';
+import { storeHealth } from './store-health.ts';
 
 const Check = Type.Union([Type.Literal('ok'), Type.Literal('failed')]);
+const StoreCheck = Type.Union([Type.Literal('ok'), Type.Literal('down'), Type.Literal('read-only')]);
 
-// `degraded`: the store answers but the Redis of the shared budgets does not. The node still serves
-// (budgets fail open), so the answer stays 200 and a balancer keeps the instance; monitoring reads
-// the body. Only an unreachable store takes the instance out (503).
+// `degraded`: the node serves, but not everything: the Redis of the shared budgets does not answer
+// (budgets fail open), or the embedded store's disk refuses writes (reads still answer, writes 503).
+// The answer stays 200 so a balancer keeps the instance for what it can do; monitoring reads the
+// body. Only a store that cannot be reached takes the instance out (503, `store: down`).
 const HealthResponse = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('unavailable')]),
-  checks: Type.Object({ store: Check, redis: Type.Optional(Check) }),
+  checks: Type.Object({ store: StoreCheck, redis: Type.Optional(Check) }),
   time: Type.String(),
 });
 
@@ -29,8 +31,14 @@ const VersionResponse = Type.Object({
 
 export async function serviceRoutes(
   app: App,
-  { db, config, clock, budgetStoreReachable }: AppContext,
+  { db, config, clock, budgetStoreReachable, probeStoreWrite }: AppContext,
 ): Promise<void> {
+  const storeState = storeHealth({
+    db,
+    probeWrite: probeStoreWrite,
+    remote: config.databaseUrl !== undefined,
+    onFailure: (error, state) => app.log.warn({ err: loggableError(error) }, `health check: store ${state}`),
+  });
   app.get(
     '/health',
     {
@@ -41,19 +49,14 @@ export async function serviceRoutes(
         response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => {
       const [store, redis] = await Promise.all([
-        pingDatabase(db).then(
-          () => 'ok' as const,
-          (error: unknown) => {
-            request.log.error({ err: loggableError(error) }, 'health check: store unreachable');
-            return 'failed' as const;
-          },
-        ),
+        storeState(),
         budgetStoreReachable?.().then((up) => (up ? ('ok' as const) : ('failed' as const))),
       ]);
-      const status = store === 'failed' ? 'unavailable' : redis === 'failed' ? 'degraded' : 'ok';
-      return reply.code(store === 'failed' ? 503 : 200).send({
+      const status =
+        store === 'down' ? 'unavailable' : store === 'read-only' || redis === 'failed' ? 'degraded' : 'ok';
+      return reply.code(store === 'down' ? 503 : 200).send({
         status,
         checks: { store, ...(redis ? { redis } : {}) },
         time: clock().toISOString(),

@@ -1,0 +1,106 @@
+// /health on the embedded store: `read-only` (200, degraded) while its data directory refuses a
+// write, `ok` when it takes one, and the write probe runs at most once per WRITE_PROBE_TTL_MS
+// however many checks arrive. A data directory below a regular file refuses every write, the way a
+// read-only or full disk does, without needing the privileges to mount one.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { App } from '../../src/context.ts';
+import { checkDataDir, DataDirError } from '../../src/db/data-dir-check.ts';
+import { PROBE_FILE, probeDataDirWrite } from '../../src/db/data-dir-probe.ts';
+import { storeHealth, WRITE_PROBE_TTL_MS } from '../../src/modules/service/store-health.ts';
+import { ADMIN_TOKEN, BASE_URL, TEST_MASTER_KEY } from '../helpers/app.ts';
+import { testDatabase } from '../helpers/db.ts';
+import { checkResponses } from '../helpers/response-check.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'opendpp-health-'));
+const aFile = join(root, 'a-file');
+writeFileSync(aFile, 'not a directory');
+const unwritable = join(aFile, 'data');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function appProbing(dir: string) {
+  const { db, changes } = await testDatabase();
+  const config = loadConfig({
+    PUBLIC_BASE_URL: BASE_URL,
+    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    MASTER_KEY: TEST_MASTER_KEY,
+  });
+  return buildApp({
+    config,
+    db,
+    changes,
+    probeStoreWrite: () => probeDataDirWrite(dir),
+    instrument: checkResponses,
+  });
+}
+
+describe('the store write probe', () => {
+  const writable = mkdtempSync(join(root, 'data-'));
+  let refusing: App;
+  let taking: App;
+  // Built before the tests: the worker's store may still be starting, which takes long on a busy machine.
+  beforeAll(async () => {
+    refusing = await appProbing(unwritable);
+    taking = await appProbing(writable);
+  });
+  afterAll(async () => {
+    await refusing?.close();
+    await taking?.close();
+  });
+
+  it('reports store: read-only with 200 and status degraded while the data directory refuses writes', async () => {
+    const response = await refusing.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'degraded', checks: { store: 'read-only' } });
+  });
+
+  it('reports store: ok when the data directory takes the write, and leaves nothing behind', async () => {
+    const response = await taking.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', checks: { store: 'ok' } });
+    expect(existsSync(join(writable, PROBE_FILE))).toBe(false);
+  });
+
+  it('writes at most once per interval, however many checks arrive', async () => {
+    const { db } = await testDatabase();
+    const dir = mkdtempSync(join(root, 'data-'));
+    let probes = 0;
+    let now = 0;
+    const check = storeHealth({
+      db,
+      probeWrite: () => {
+        probes++;
+        return probeDataDirWrite(dir);
+      },
+      remote: false,
+      onFailure: () => {},
+      now: () => now,
+    });
+    expect(await Promise.all(Array.from({ length: 20 }, () => check()))).toEqual(Array(20).fill('ok'));
+    now += WRITE_PROBE_TTL_MS - 1;
+    expect(await check()).toBe('ok');
+    expect(probes).toBe(1);
+    now += 1;
+    expect(await check()).toBe('ok');
+    expect(probes).toBe(2);
+  });
+});
+
+describe('the data directory check at boot', () => {
+  it('creates a missing directory, nested, and leaves no probe file', async () => {
+    const dir = join(root, 'new', 'nested', 'data');
+    await checkDataDir(dir);
+    expect(existsSync(dir)).toBe(true);
+    expect(existsSync(join(dir, PROBE_FILE))).toBe(false);
+  });
+
+  it('names the directory and the cause when it cannot be used', async () => {
+    await expect(checkDataDir(unwritable)).rejects.toThrow(DataDirError);
+    await expect(checkDataDir(aFile)).rejects.toThrow(`the data directory ${aFile} is not a directory`);
+  });
+});
