@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     purging,
     { decodeMasterKey, embeddedMasterKey },
     { startDeliveryWorker },
+    { compileCategorySchemas },
   ] = await Promise.all([
     import('./app.ts'),
     import('./bootstrap.ts'),
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     import('./modules/units/idempotency-purge.ts'),
     import('./modules/seals/master-key.ts'),
     import('./modules/webhooks/service.ts'),
+    import('./domain/categories/engine.ts'),
   ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
   const database = await openDatabase(
@@ -73,6 +75,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
+  // Before the first request can arrive, so no caller waits for a schema's compilation.
+  compileCategorySchemas();
   await app.listen({ port: config.port, host: config.host });
   if (boot.firstBootSecrets) printFirstBootSecrets(boot.firstBootSecrets, config.publicBaseUrl);
 }

@@ -4,7 +4,14 @@
 import type { Findings } from './findings.ts';
 import { METADATA_ROOT } from './pointer.ts';
 import { categorySchemas, fieldAccess } from './schemas/index.ts';
-import type { AccessTier, Category, SchemaCategory, ValidationContext, ValidationResult } from './types.ts';
+import {
+  type AccessTier,
+  type Category,
+  SCHEMA_CATEGORIES,
+  type SchemaCategory,
+  type ValidationContext,
+  type ValidationResult,
+} from './types.ts';
 import { createValidator } from './validator.ts';
 
 export { advisory, validationError } from './advisories.ts';
@@ -18,6 +25,15 @@ function accessOf(category: SchemaCategory, pointer: string): AccessTier | undef
 }
 
 const validateWith = createValidator({ schemas: categorySchemas, accessOf });
+
+/**
+ * Compiles every category schema now rather than on its first use, which would block that request
+ * for the whole code generation (hundreds of milliseconds). For the server's boot; tests keep the
+ * lazy default, since most never validate most categories.
+ */
+export function compileCategorySchemas(): void {
+  for (const category of SCHEMA_CATEGORIES) validateWith(category, {});
+}
 
 /**
  * Validates the metadata of a passport of `category`; paths are rooted at the passport body. Items
