@@ -7,7 +7,7 @@ import type { ErrorObject } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { mapAjvErrors } from './ajv-errors.ts';
-import { type BoundedView, boundedView } from './bounded-view.ts';
+import { type BoundedView, boundedView, MAX_VALUES_CHECKED } from './bounded-view.ts';
 import { Findings } from './findings.ts';
 import { pointerSegments } from './pointer.ts';
 import { ACCESS_TIERS, type AdvisoryItem } from './types.ts';
@@ -118,8 +118,14 @@ interface Compiled {
   viewSafe: boolean;
 }
 
-function check(compiled: Compiled, metadata: unknown, findings: Findings, given?: BoundedView | null): void {
-  const view = compiled.viewSafe ? (given === undefined ? boundedView(metadata) : given) : null;
+function check(
+  compiled: Compiled,
+  metadata: unknown,
+  findings: Findings,
+  given: BoundedView | null | undefined,
+  viewBudget: number,
+): void {
+  const view = compiled.viewSafe ? (given === undefined ? boundedView(metadata, viewBudget) : given) : null;
   if (view === null) {
     if (!compiled.all(metadata)) mapAjvErrors(compiled.all.errors, findings);
     return;
@@ -143,10 +149,12 @@ function check(compiled: Compiled, metadata: unknown, findings: Findings, given?
 
 /**
  * Returns a checker for a table of schemas. Each schema gets its own ajv instance so that its
- * `$id` and extension keywords cannot collide with another category's.
+ * `$id` and extension keywords cannot collide with another category's. `viewBudget` is the number
+ * of values reported on in full (tests make it small).
  */
 export function createSchemaChecker<K extends string>(
   schemas: Readonly<Record<K, object>>,
+  { viewBudget = MAX_VALUES_CHECKED }: { viewBudget?: number } = {},
 ): (key: K) => SchemaCheck {
   const compiled = new Map<K, Compiled>();
   const compile = (key: K): Compiled => {
@@ -164,7 +172,7 @@ export function createSchemaChecker<K extends string>(
   };
   return (key) =>
     (metadata, findings = new Findings(), view = undefined) => {
-      check(compile(key), metadata, findings, view);
+      check(compile(key), metadata, findings, view, viewBudget);
       return findings.errors;
     };
 }
