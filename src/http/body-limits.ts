@@ -12,7 +12,7 @@ import type { AccessPolicy } from './auth.ts';
 export const SERVICE_BODY_LIMIT = 5 * 1024 * 1024;
 
 /** Body limit of routes anyone may call (public access policy, or none declared). */
-export const ANONYMOUS_BODY_LIMIT = 128 * 1024;
+export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
 
 /** Body limit of the console's form pages, whose form parser has the same. */
 export const FORM_PAGE_BODY_LIMIT = 64 * 1024;

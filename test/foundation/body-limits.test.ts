@@ -26,7 +26,7 @@ describe('body limits per route', () => {
       payload,
     });
 
-  it('anonymous routes read 128 KiB and refuse one byte more', async () => {
+  it('anonymous routes read 64 KiB and refuse one byte more', async () => {
     expect(jsonOf(ANONYMOUS_BODY_LIMIT)).toHaveLength(ANONYMOUS_BODY_LIMIT);
     for (const url of ['/api/v1/passports/validate-only-public', '/console/api/session']) {
       expect((await post(url, jsonOf(ANONYMOUS_BODY_LIMIT))).statusCode, url).not.toBe(413);
