@@ -58,6 +58,15 @@ describe('bounded work on the validating routes', () => {
     },
   );
 
+  it('EN 18222 CreateDPP: the same body is a 400 Result object of at most 1,000 messages', async () => {
+    const response = await post('/v1/dpps', passport('batteries', manyKeys));
+    expect(response.statusCode).toBe(400);
+    const { messages } = response.json() as { messages: { code: string }[] };
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.length).toBeLessThanOrEqual(MAX_FINDINGS);
+    expect(messages.every((message) => message.code === 'VALIDATION_FAILED')).toBe(true);
+  });
+
   it('validate-only: the same body is a report of at most 1,000 findings, truncated', async () => {
     const response = await post('/api/v1/passports/validate-only', passport('batteries', manyKeys));
     expect(response.statusCode).toBe(200);
