@@ -23,7 +23,7 @@ export const FORM_PAGE_BODY_LIMIT = 64 * 1024;
  * public routes, and console pages a visitor without a session may post (`optional`), whose JSON
  * bodies would otherwise get the server's limit although their forms do not.
  */
-export function defaultBodyLimit(route: Pick<RouteOptions, 'config'>): number | undefined {
+function defaultBodyLimit(route: Pick<RouteOptions, 'config'>): number | undefined {
   const access = (route.config as { access?: AccessPolicy } | undefined)?.access;
   if (access === undefined || access.kind === 'public') return ANONYMOUS_BODY_LIMIT;
   if (access.kind === 'member' && access.optional) return FORM_PAGE_BODY_LIMIT;
