@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { carrierFigures } from './carriers.ts';
 import { credentialFigures } from './credentials.ts';
+import { EVENT_LOOP_TITLE, eventLoopFigures } from './event-loop.ts';
 import { bareRoute, rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, printRows, SECONDS } from './lib/measure.ts';
 import { outboxFigures } from './outbox.ts';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   }
   printRows('Seals', await sealFigures());
   printRows('Data carriers', await carrierFigures());
+  printRows(EVENT_LOOP_TITLE, await eventLoopFigures());
 }
 
 await main();

@@ -10,6 +10,7 @@ import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerBodyLimits, SERVICE_BODY_LIMIT } from './http/body-limits.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerHostCheck } from './http/host-header.ts';
@@ -109,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     requestIdHeader: false,
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: SERVICE_BODY_LIMIT,
     ...serverTimeouts(config.httpTimeouts),
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerHostCheck(app);
   registerErrorHandler(app);
   registerJsonBodies(app);
+  registerBodyLimits(app);
   registerQueryStringChecks(app);
   registerCommonAnswers(app);
   registerMethodHandling(app, ROUTER_OPTIONS);

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     { decodeMasterKey, embeddedMasterKey },
     { startDeliveryWorker },
     { purgeSignInLocks },
+    { compileCategorySchemas },
   ] = await Promise.all([
     import('./app.ts'),
     import('./bootstrap.ts'),
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     import('./modules/seals/master-key.ts'),
     import('./modules/webhooks/service.ts'),
     import('./modules/console/sign-in-locks.ts'),
+    import('./domain/categories/engine.ts'),
   ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
   // Store faults before the app's logger exists go to stderr; after, to the log.
@@ -97,6 +99,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
+  // Before the first request can arrive, so no caller waits for a schema's compilation.
+  compileCategorySchemas();
   await app.listen({ port: config.port, host: config.host });
   if (boot.firstBootSecrets) printFirstBootSecrets(boot.firstBootSecrets, config.publicBaseUrl);
   if (boot.adminTokenNote) app.log[boot.adminTokenNote.level](boot.adminTokenNote.message);

@@ -66,24 +66,39 @@ export interface Row {
   unit: string;
   baseline: string;
   baselineValue: number;
+  /** The least ratio to the baseline DESIGN allows. */
   budget?: number;
+  /** The most DESIGN allows of the value itself, in its unit (a delay or a latency). */
+  ceiling?: number;
+}
+
+function verdictOf(row: Row, ratio: number): string {
+  if (row.ceiling !== undefined) {
+    return `  (budget ≤ ${row.ceiling} ${row.unit}: ${row.value <= row.ceiling ? 'ok' : 'MISSED'})`;
+  }
+  if (row.budget === undefined) return '';
+  return ratio >= row.budget ? `  (budget ≥ ${row.budget}: ok)` : `  (budget ≥ ${row.budget}: MISSED)`;
 }
 
 export function printRows(title: string, rows: Row[]): void {
   process.stdout.write(`\n${title}\n`);
   for (const row of rows) {
     const ratio = row.value / row.baselineValue;
-    const verdict =
-      row.budget === undefined
-        ? ''
-        : ratio >= row.budget
-          ? `  (budget ≥ ${row.budget}: ok)`
-          : `  (budget ≥ ${row.budget}: MISSED)`;
     process.stdout.write(
-      `  ${row.name.padEnd(44)} ${row.value.toFixed(0).padStart(8)} ${row.unit}  = ${ratio.toFixed(2)} × ${row.baseline} (${row.baselineValue.toFixed(0)})${verdict}\n`,
+      `  ${row.name.padEnd(44)} ${row.value.toFixed(0).padStart(8)} ${row.unit}  = ${ratio.toFixed(2)} × ${row.baseline} (${row.baselineValue.toFixed(0)})${verdictOf(row, ratio)}\n`,
     );
   }
 }
+
+/** A value DESIGN caps (a delay, a latency), beside the same measure at rest. */
+export const capped = (
+  name: string,
+  value: number,
+  unit: string,
+  baseline: string,
+  baselineValue: number,
+  ceiling: number,
+): Row => ({ name, value, unit, baseline, baselineValue, ceiling });
 
 /** A figure beside its baseline, with DESIGN's budget where one applies. */
 export const figure = (

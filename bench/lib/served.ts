@@ -24,6 +24,8 @@ export interface Memory {
 export interface ServedNode {
   url: string;
   pid: number;
+  /** The node's process, for entries that answer questions of their own over IPC. */
+  child: ChildProcess;
   memory(gc?: boolean): Promise<Memory>;
   stop(): Promise<void>;
 }
@@ -51,9 +53,13 @@ async function waitForHealth(url: string, child: ChildProcess, limitMs = 60_000)
   throw new Error(`node at ${url} not healthy within ${limitMs} ms`);
 }
 
-export async function startNode(env: Record<string, string>): Promise<ServedNode> {
+/** `entry` is the child's module (default node-process.ts); it must end by importing node-process.ts. */
+export async function startNode(
+  env: Record<string, string>,
+  entry: URL = new URL('./node-process.ts', import.meta.url),
+): Promise<ServedNode> {
   const port = await freePort();
-  const child = fork(new URL('./node-process.ts', import.meta.url), {
+  const child = fork(entry, {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: {
       ...process.env,
@@ -80,6 +86,7 @@ export async function startNode(env: Record<string, string>): Promise<ServedNode
   return {
     url,
     pid: child.pid as number,
+    child,
     memory: (gc = false) =>
       new Promise<Memory>((resolve, reject) => {
         const question = ++asked;

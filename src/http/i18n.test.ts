@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { advisory, validationError } from '../domain/categories/advisories.ts';
-import { ERROR_CODES, NOTICE_CODES, WARNING_CODES } from '../domain/categories/codes.ts';
+import { ERROR_CODES, localeKey, NOTICE_CODES, WARNING_CODES } from '../domain/categories/codes.ts';
 import { type Lang, localise, pickLanguage, SUPPORTED_LANGUAGES, t } from './i18n.ts';
 
 type Messages = { [key: string]: string | Messages };
@@ -111,6 +111,25 @@ describe('localise and t', () => {
     expect(granularity).not.toHaveProperty('params');
     expect(granularity?.friendlyMessage).toContain(t('de', 'granularity.item'));
     expect(granularity?.friendlyMessage).toContain(t('de', 'category.batteries'));
+  });
+
+  it('fills every code in every language exactly as t does, with and without its params', () => {
+    const plain = [...ERROR_CODES, ...WARNING_CODES, ...NOTICE_CODES].filter(
+      (code) => code !== 'PII_SHAPE_DETECTED' && code !== 'CATEGORY_GRANULARITY_UNEXPECTED',
+    );
+    for (const lang of SUPPORTED_LANGUAGES) {
+      for (const code of plain) {
+        const key = localeKey(code);
+        const names = placeholders(english.get(key) ?? '');
+        // Every placeholder given, then the first one left out (it stays visible, as with t).
+        const full = Object.fromEntries(names.map((name, index) => [name, `{{${name}}}-${index}`]));
+        const { [names[0] ?? '']: _left, ...partial } = full;
+        for (const params of [full, partial]) {
+          const [item] = localise([{ code, message: 'dev', params }], lang);
+          expect(item?.friendlyMessage, `${lang} ${code}`).toBe(t(lang, key, params));
+        }
+      }
+    }
   });
 
   it('falls back to the developer message for a code it does not know', () => {

@@ -3,6 +3,7 @@
 import type { ErrorObject } from 'ajv';
 import { validationError } from './advisories.ts';
 import type { ErrorCode } from './codes.ts';
+import { Findings } from './findings.ts';
 import type { Params } from './messages.ts';
 import { childPointer, fieldLabel, METADATA_ROOT } from './pointer.ts';
 import type { AdvisoryItem } from './types.ts';
@@ -95,15 +96,19 @@ function relevant(errors: readonly ErrorObject[]): ErrorObject[] {
   });
 }
 
-export function mapAjvErrors(errors: readonly ErrorObject[] | null | undefined): AdvisoryItem[] {
+/** Adds the mapped errors to `findings` (a fresh collector when none is given) until it is full. */
+export function mapAjvErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  findings: Findings = new Findings(),
+): AdvisoryItem[] {
   const seen = new Set<string>();
-  const items: AdvisoryItem[] = [];
   for (const error of relevant(errors ?? [])) {
+    if (!findings.hasRoom()) break;
     const mapped = mapOne(error);
     const key = `${mapped.code} ${mapped.path}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    items.push(mapped);
+    findings.error(mapped);
   }
-  return items;
+  return findings.errors;
 }

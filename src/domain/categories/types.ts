@@ -41,6 +41,8 @@ export interface ValidationResult {
   errors: AdvisoryItem[];
   warnings: AdvisoryItem[];
   notices: AdvisoryItem[];
+  /** Present (true) when the checks stopped at MAX_FINDINGS (findings.ts): there may be more. */
+  truncated?: true;
 }
 
 export interface ValidationContext {

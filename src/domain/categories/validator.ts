@@ -2,6 +2,8 @@
 // of their own. engine.ts binds it to the served category schemas.
 import { classifyProductId } from '../gs1/product-id.ts';
 import { advisory, validationError } from './advisories.ts';
+import { boundedView } from './bounded-view.ts';
+import { Findings } from './findings.ts';
 import { checkGranularity } from './granularity.ts';
 import { scanForPii } from './pii.ts';
 import { METADATA_ROOT } from './pointer.ts';
@@ -25,10 +27,15 @@ export interface ValidatorSources {
   accessOf: (category: SchemaCategory, pointer: string) => AccessTier | undefined;
 }
 
+/**
+ * Checks `metadata` of `category`. With `findings`, the items go there (after whatever it holds,
+ * sharing its limit) and the result is that collector's; otherwise into a fresh one.
+ */
 export type Validate = (
   category: Category,
   metadata: unknown,
   context?: ValidationContext,
+  findings?: Findings,
 ) => ValidationResult;
 
 function isRuleCategory(category: Category): category is RuleCategory {
@@ -71,34 +78,34 @@ function checkProductId(productId: unknown): { errors: AdvisoryItem[]; warnings:
 export function createValidator(sources: ValidatorSources): Validate {
   const schemaCheck = createSchemaChecker(sources.schemas);
 
-  return (category, metadata, context = {}) => {
-    const result: ValidationResult = { errors: [], warnings: [], notices: [] };
+  return (category, metadata, context = {}, findings = new Findings()) => {
     const product = checkProductId(context.productId);
-    result.errors.push(...product.errors);
-    result.warnings.push(...product.warnings);
+    findings.errorsFrom(product.errors);
+    findings.warningsFrom(product.warnings);
 
     if (typeof category !== 'string' || !isCategory(category)) {
-      result.errors.push(validationError('UNKNOWN_CATEGORY', '/category', { category: String(category) }));
-      return result;
+      findings.error(validationError('UNKNOWN_CATEGORY', '/category', { category: String(category) }));
+      return findings.result();
     }
-    result.warnings.push(...checkGranularity(category, context.granularity));
+    findings.warningsFrom(checkGranularity(category, context.granularity));
 
     if (!isPlainObject(metadata)) {
-      result.errors.push(
-        validationError('METADATA_NOT_OBJECT', METADATA_ROOT, { actual: describe(metadata) }),
-      );
-      return result;
+      findings.error(validationError('METADATA_NOT_OBJECT', METADATA_ROOT, { actual: describe(metadata) }));
+      return findings.result();
     }
+    // Made once: a large document is enumerated once more here, never again by the checks below.
+    const view = boundedView(metadata);
+    // Personal data is looked for in the part checked in full: a few regular expressions per string.
+    const scanned = view === null ? metadata : view.value;
+    if (view !== null) findings.markTruncated();
     if (isRuleCategory(category)) {
-      result.errors.push(...checkRules(category, metadata));
+      checkRules(category, metadata, findings);
       // Rule categories have no access tiers: everything they hold is on the public label anyway.
-      result.warnings.push(...scanForPii(metadata, METADATA_ROOT, () => 'public'));
+      scanForPii(scanned, METADATA_ROOT, () => 'public', findings);
     } else {
-      result.errors.push(...schemaCheck(category)(metadata));
-      result.warnings.push(
-        ...scanForPii(metadata, METADATA_ROOT, (pointer) => sources.accessOf(category, pointer)),
-      );
+      schemaCheck(category)(metadata, findings, view);
+      scanForPii(scanned, METADATA_ROOT, (pointer) => sources.accessOf(category, pointer), findings);
     }
-    return result;
+    return findings.result();
   };
 }

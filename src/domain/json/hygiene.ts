@@ -36,10 +36,28 @@ export function stringProblem(value: string): string | null {
   return null;
 }
 
+interface Frame {
+  node: object;
+  /** The object's keys, or null for an array. */
+  keys: readonly string[] | null;
+  length: number;
+  index: number;
+  /** Level of the container itself (the body is level 1). */
+  level: number;
+  path: string;
+}
+
+function frameOf(node: object, path: string, level: number): Frame {
+  const keys = Array.isArray(node) ? null : Object.keys(node);
+  return { node, keys, length: keys ? keys.length : (node as unknown[]).length, index: 0, level, path };
+}
+
 /**
  * The first problem of `value` in document order, or null. `path` and `depth` place the value inside
  * a larger body, so a row of a bulk body is checked with the pointer and depth it has in the body;
  * `maxDepth` is the nesting allowed (a route may allow more than the default, see json-body.ts).
+ * Each container is enumerated once and a member's pointer is only built for a problem, so the
+ * walk costs about what parsing the text did.
  */
 export function firstJsonProblem(
   value: unknown,
@@ -47,38 +65,47 @@ export function firstJsonProblem(
   depth = 0,
   maxDepth = MAX_JSON_DEPTH,
 ): JsonProblem | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path, depth }];
-  while (stack.length > 0) {
-    const current = stack.pop() as (typeof stack)[number];
-    const { value: node, path: at } = current;
-    if (typeof node === 'string') {
-      const problem = stringProblem(node);
-      if (problem) return { path: at, message: `${at || 'the body'} ${problem}` };
+  const deep = (at: string): JsonProblem => ({
+    path: at,
+    message: `${at || 'the body'} nests deeper than ${maxDepth} levels`,
+  });
+  if (typeof value === 'string') {
+    const problem = stringProblem(value);
+    return problem ? { path, message: `${path || 'the body'} ${problem}` } : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth + 1 > maxDepth) return deep(path);
+  const frames: Frame[] = [frameOf(value, path, depth + 1)];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1] as Frame;
+    if (frame.index >= frame.length) {
+      frames.pop();
       continue;
     }
-    if (typeof node !== 'object' || node === null) continue;
-    const level = current.depth + 1;
-    if (level > maxDepth) {
-      return { path: at, message: `${at || 'the body'} nests deeper than ${maxDepth} levels` };
-    }
-    const children: { value: unknown; path: string; depth: number }[] = [];
-    if (Array.isArray(node)) {
-      node.forEach((item, index) => {
-        children.push({ value: item, path: pointerOf(at, index), depth: level });
-      });
-    } else {
-      for (const [key, item] of Object.entries(node)) {
-        const keyPath = pointerOf(at, key);
-        if (key === '__proto__') {
-          return { path: keyPath, message: `${keyPath}: a "__proto__" key is not accepted` };
-        }
-        const problem = stringProblem(key);
-        if (problem) return { path: keyPath, message: `the key at ${keyPath} ${problem}` };
-        children.push({ value: item, path: keyPath, depth: level });
+    const key = frame.keys ? (frame.keys[frame.index] as string) : frame.index;
+    frame.index++;
+    if (typeof key === 'string') {
+      if (key === '__proto__') {
+        const keyPath = pointerOf(frame.path, key);
+        return { path: keyPath, message: `${keyPath}: a "__proto__" key is not accepted` };
       }
+      const problem = stringProblem(key);
+      if (problem)
+        return {
+          path: pointerOf(frame.path, key),
+          message: `the key at ${pointerOf(frame.path, key)} ${problem}`,
+        };
     }
-    // Reversed onto the stack, so the first child is checked first: problems come in document order.
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as (typeof children)[number]);
+    const child: unknown = (frame.node as Record<string | number, unknown>)[key];
+    if (typeof child === 'string') {
+      const problem = stringProblem(child);
+      if (problem)
+        return { path: pointerOf(frame.path, key), message: `${pointerOf(frame.path, key)} ${problem}` };
+    } else if (typeof child === 'object' && child !== null) {
+      const at = pointerOf(frame.path, key);
+      if (frame.level + 1 > maxDepth) return deep(at);
+      frames.push(frameOf(child, at, frame.level + 1));
+    }
   }
   return null;
 }

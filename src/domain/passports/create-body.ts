@@ -1,7 +1,7 @@
 // Checks a passport create body (productId, category, originCountry, granularity, metadata) into
 // one ValidationResult, so that the dry-run validators and passport ingest judge it identically.
 import { validationError } from '../categories/advisories.ts';
-import { validate } from '../categories/engine.ts';
+import { Findings, validate } from '../categories/engine.ts';
 import type { AdvisoryItem, Category, Granularity, ValidationResult } from '../categories/types.ts';
 
 export const GRANULARITIES: readonly Granularity[] = ['model', 'batch', 'item'];
@@ -43,17 +43,22 @@ function checkEnvelope(body: Record<string, unknown>): AdvisoryItem[] {
   return errors;
 }
 
+/** The envelope's errors first, then the metadata's, within one findings limit (MAX_FINDINGS). */
 export function checkPassportBody(body: Record<string, unknown>): ValidationResult {
-  const envelope = checkEnvelope(body);
+  const findings = new Findings();
+  findings.errorsFrom(checkEnvelope(body));
   const hasCategory = typeof body.category === 'string' && body.category !== '';
-  const result: ValidationResult = hasCategory
-    ? validate(body.category as Category, body.metadata, {
-        ...(typeof body.productId === 'string' ? { productId: body.productId } : {}),
-        ...(GRANULARITIES.includes(body.granularity as Granularity)
-          ? { granularity: body.granularity as Granularity }
-          : {}),
-        ...(typeof body.originCountry === 'string' ? { originCountry: body.originCountry } : {}),
-      })
-    : { errors: [], warnings: [], notices: [] };
-  return { ...result, errors: [...envelope, ...result.errors] };
+  if (!hasCategory) return findings.result();
+  return validate(
+    body.category as Category,
+    body.metadata,
+    {
+      ...(typeof body.productId === 'string' ? { productId: body.productId } : {}),
+      ...(GRANULARITIES.includes(body.granularity as Granularity)
+        ? { granularity: body.granularity as Granularity }
+        : {}),
+      ...(typeof body.originCountry === 'string' ? { originCountry: body.originCountry } : {}),
+    },
+    findings,
+  );
 }

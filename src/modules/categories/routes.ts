@@ -37,6 +37,7 @@ function validationReport(request: FastifyRequest, body: Record<string, unknown>
     errors: localisedItems(request, result.errors),
     warnings: localisedItems(request, result.warnings),
     notices: localisedItems(request, result.notices),
+    ...(result.truncated ? { truncated: true } : {}),
   };
 }
 

@@ -31,6 +31,12 @@ export const ValidationReport = Type.Object({
   errors: Type.Array(AdvisoryItemSchema),
   warnings: Type.Array(AdvisoryItemSchema),
   notices: Type.Array(AdvisoryItemSchema),
+  truncated: Type.Optional(
+    Type.Boolean({
+      description:
+        'present and true when the checks stopped at their limit (1,000 findings, or a very large metadata document): there may be more findings than listed',
+    }),
+  ),
 });
 
 export const CategoryParams = Type.Object({ category: Type.String({ maxLength: 64 }) });

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../context.ts';
 import type { SessionPrincipal } from '../../http/auth.ts';
+import { FORM_PAGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, t } from '../../http/i18n.ts';
 import { languageOf } from '../../http/language.ts';
@@ -161,7 +162,7 @@ export function formAll(body: unknown, name: string): string[] {
 export function acceptForms(scope: App): void {
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    { parseAs: 'string', bodyLimit: FORM_PAGE_BODY_LIMIT },
     (_request, text, done) => done(null, new URLSearchParams(text as string)),
   );
 }

@@ -123,6 +123,8 @@ function registerPages(app: App, services: AppContext): void {
   app.post(
     '/request-access/:passportId',
     {
+      // At route level too: a route's limit wins over its parser's, whatever the content type.
+      bodyLimit: FORM_LIMIT,
       config: { access: formBudget },
       schema: {
         tags,
@@ -188,6 +190,7 @@ function registerPages(app: App, services: AppContext): void {
   app.post(
     '/request-access/status/:requestId/collect',
     {
+      bodyLimit: FORM_LIMIT,
       config: { access: formBudget },
       schema: {
         tags,

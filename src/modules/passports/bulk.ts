@@ -20,11 +20,19 @@ export interface BulkOutcome {
   errors: string[];
 }
 
+// A row's reason is one line: its first problems and a count of the rest, so that 200 rows of
+// hostile metadata (each up to MAX_FINDINGS problems) cannot swell the answer a hundredfold.
+const PROBLEMS_SHOWN_PER_ROW = 20;
+
 function describeFailure(error: unknown): string {
   if (!(error instanceof AppError)) throw error;
   if (error.code === 'VALIDATION_FAILED') {
     const items = (error.extra.errors as AdvisoryItem[] | undefined) ?? [];
-    return `Validation Failed: ${items.map((item) => `${item.path ?? ''} ${item.message}`).join('; ')}`;
+    const shown = items.slice(0, PROBLEMS_SHOWN_PER_ROW).map((item) => `${item.path ?? ''} ${item.message}`);
+    const more = items.length - shown.length;
+    if (more > 0) shown.push(`and ${more} more`);
+    if (error.extra.truncated === true) shown.push('checks stopped at their limit, there may be more');
+    return `Validation Failed: ${shown.join('; ')}`;
   }
   return error.message;
 }

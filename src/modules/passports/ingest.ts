@@ -35,7 +35,12 @@ export interface PreparedPassport {
   notices: AdvisoryItem[];
 }
 
-export function validationFailed(errors: AdvisoryItem[], warnings: AdvisoryItem[]): AppError {
+/** The ValidationFailed error; `truncated` when the checks stopped at their limit (docs/validation.md). */
+export function validationFailed(
+  errors: AdvisoryItem[],
+  warnings: AdvisoryItem[],
+  truncated = false,
+): AppError {
   const summary = errors
     .slice(0, 3)
     .map((item) => `${item.path ?? ''}: ${item.message}`)
@@ -44,7 +49,7 @@ export function validationFailed(errors: AdvisoryItem[], warnings: AdvisoryItem[
     'VALIDATION_FAILED',
     `Passport data is invalid (${errors.length} error(s)): ${summary}`,
     {
-      extra: { errors, warnings },
+      extra: { errors, warnings, ...(truncated ? { truncated: true } : {}) },
     },
   );
 }
@@ -102,7 +107,8 @@ export async function preparePassport(
     if (copied.notice) notices.push(copied.notice);
   }
   const checked = checkPassportBody({ ...body, metadata } as Record<string, unknown>);
-  if (checked.errors.length > 0 || !identity) throw validationFailed(checked.errors, checked.warnings);
+  if (checked.errors.length > 0 || !identity)
+    throw validationFailed(checked.errors, checked.warnings, checked.truncated);
 
   const operatorId = await resolveOperator(db, actor, body.operatorId, notices);
   const facilityId = await resolveFacility(db, actor, body.facilityId, currentFacilityId);

@@ -1,4 +1,5 @@
 // The rule set of each rule category, and the check that runs one.
+import { Findings } from '../findings.ts';
 import { METADATA_ROOT } from '../pointer.ts';
 import type { AdvisoryItem, RuleCategory } from '../types.ts';
 import { aluminiumRules } from './aluminium.ts';
@@ -17,13 +18,17 @@ export const RULE_SETS: Readonly<Record<RuleCategory, RuleSet>> = {
   aluminium: aluminiumRules,
 };
 
-/** Field checks, then cross checks. `metadata` has already been found to be an object. */
+/**
+ * Field checks, then cross checks (a handful of items each), into `findings`; returns its errors.
+ * `metadata` has already been found to be an object.
+ */
 export function checkRules(
   category: RuleCategory,
   metadata: Readonly<Record<string, unknown>>,
+  findings: Findings = new Findings(),
 ): AdvisoryItem[] {
   const rules = RULE_SETS[category];
-  const found = checkField(rules.fields, metadata, METADATA_ROOT);
-  if (isRecord(metadata)) found.push(...rules.crossChecks(metadata));
-  return found;
+  checkField(rules.fields, metadata, METADATA_ROOT, findings);
+  if (isRecord(metadata) && findings.hasRoom()) findings.errorsFrom(rules.crossChecks(metadata));
+  return findings.errors;
 }

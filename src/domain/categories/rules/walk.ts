@@ -1,6 +1,9 @@
 // Checks a value against a FieldSpec and reports the same codes and params the ajv mapping uses.
+// Recursion follows the spec, never the value, so its depth is the spec's; each list and object of
+// the value is walked in a loop that stops once the findings are full (findings.ts).
 import { validationError } from '../advisories.ts';
 import type { ErrorCode } from '../codes.ts';
+import { Findings } from '../findings.ts';
 import type { Params } from '../messages.ts';
 import { childPointer, fieldLabel } from '../pointer.ts';
 import type { AdvisoryItem } from '../types.ts';
@@ -24,14 +27,26 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/** Length in code points, counted only as far as `cap`: a hostile string costs no more than that. */
+function codePoints(value: string, cap: number): number {
+  if (value.length <= cap) return [...value].length;
+  let count = 0;
+  for (let i = 0; i < value.length && count <= cap; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) i++;
+    count++;
+  }
+  return count;
+}
+
 function checkString(spec: StringSpec, value: string, path: string): AdvisoryItem[] {
-  const length = [...value].length;
+  const max = spec.maxLength ?? DEFAULT_MAX_LENGTH;
+  const length = codePoints(value, max);
   if (spec.enum && !spec.enum.includes(value))
     return [error('VALUE_NOT_ALLOWED', path, { allowed: spec.enum.join(', ') })];
   const found: AdvisoryItem[] = [];
   if (spec.minLength !== undefined && length < spec.minLength)
     found.push(error('TOO_SHORT', path, { limit: spec.minLength }));
-  const max = spec.maxLength ?? DEFAULT_MAX_LENGTH;
   if (length > max) found.push(error('TOO_LONG', path, { limit: max }));
   if (spec.pattern && !spec.pattern.test(value))
     found.push(error('PATTERN_MISMATCH', path, { pattern: spec.pattern.source }));
@@ -62,39 +77,43 @@ function checkNumber(spec: NumberSpec, value: number, path: string): AdvisoryIte
   return found;
 }
 
-function checkObject(spec: ObjectSpec, value: Record<string, unknown>, path: string): AdvisoryItem[] {
-  const found: AdvisoryItem[] = [];
+function checkObject(
+  spec: ObjectSpec,
+  value: Record<string, unknown>,
+  path: string,
+  findings: Findings,
+): void {
   for (const [name, field] of Object.entries(spec.properties)) {
+    if (!findings.hasRoom()) return;
     const at = childPointer(path, name);
     if (!Object.hasOwn(value, name) || value[name] === undefined) {
-      if (!field.optional) found.push(error('REQUIRED_FIELD_MISSING', at));
+      if (!field.optional) findings.error(error('REQUIRED_FIELD_MISSING', at));
       continue;
     }
-    found.push(...checkField(field, value[name], at));
+    checkField(field, value[name], at, findings);
   }
   // Unknown fields are errors rather than ignored: a misspelt optional field would otherwise vanish
   // from the passport without anyone noticing.
   for (const name of Object.keys(value)) {
-    if (!Object.hasOwn(spec.properties, name)) found.push(error('UNKNOWN_FIELD', childPointer(path, name)));
+    if (Object.hasOwn(spec.properties, name)) continue;
+    if (!findings.error(error('UNKNOWN_FIELD', childPointer(path, name)))) return;
   }
-  return found;
 }
 
-function checkArray(spec: ArraySpec, value: readonly unknown[], path: string): AdvisoryItem[] {
-  const found: AdvisoryItem[] = [];
+function checkArray(spec: ArraySpec, value: readonly unknown[], path: string, findings: Findings): void {
   if (spec.minItems !== undefined && value.length < spec.minItems) {
-    found.push(error('TOO_FEW_ITEMS', path, { limit: spec.minItems }));
+    findings.error(error('TOO_FEW_ITEMS', path, { limit: spec.minItems }));
   }
   if (spec.maxItems !== undefined && value.length > spec.maxItems) {
-    found.push(error('TOO_MANY_ITEMS', path, { limit: spec.maxItems }));
-    return found; // the items of an over-long list are not worth a report each
+    findings.error(error('TOO_MANY_ITEMS', path, { limit: spec.maxItems }));
+    return; // the items of an over-long list are not worth a report each
   }
-  value.forEach((entry, index) => {
-    found.push(...checkField(spec.items, entry, childPointer(path, index)));
-  });
+  for (let index = 0; index < value.length; index++) {
+    if (!findings.hasRoom()) return;
+    checkField(spec.items, value[index], childPointer(path, index), findings);
+  }
   if (spec.uniqueBy !== undefined && hasDuplicates(value, spec.uniqueBy))
-    found.push(error('DUPLICATE_ITEMS', path));
-  return found;
+    findings.error(error('DUPLICATE_ITEMS', path));
 }
 
 function hasDuplicates(entries: readonly unknown[], key: string): boolean {
@@ -109,21 +128,39 @@ function hasDuplicates(entries: readonly unknown[], key: string): boolean {
   return false;
 }
 
-/** Reports every problem of `value` at JSON pointer `path`; never throws. */
-export function checkField(spec: FieldSpec, value: unknown, path: string): AdvisoryItem[] {
+/**
+ * Adds the problems of `value` at JSON pointer `path` to `findings` (a fresh collector when none is
+ * given) while there is room, and returns its errors; never throws.
+ */
+export function checkField(
+  spec: FieldSpec,
+  value: unknown,
+  path: string,
+  findings: Findings = new Findings(),
+): AdvisoryItem[] {
   switch (spec.type) {
     case 'string':
-      return typeof value === 'string' ? checkString(spec, value, path) : [wrongType(spec.type, value, path)];
+      if (typeof value === 'string') findings.errorsFrom(checkString(spec, value, path));
+      else findings.error(wrongType(spec.type, value, path));
+      break;
     case 'number':
     case 'integer':
-      return typeof value === 'number' ? checkNumber(spec, value, path) : [wrongType(spec.type, value, path)];
+      if (typeof value === 'number') findings.errorsFrom(checkNumber(spec, value, path));
+      else findings.error(wrongType(spec.type, value, path));
+      break;
     case 'boolean':
-      return typeof value === 'boolean' ? [] : [wrongType(spec.type, value, path)];
+      if (typeof value !== 'boolean') findings.error(wrongType(spec.type, value, path));
+      break;
     case 'object':
-      return isRecord(value) ? checkObject(spec, value, path) : [wrongType(spec.type, value, path)];
+      if (isRecord(value)) checkObject(spec, value, path, findings);
+      else findings.error(wrongType(spec.type, value, path));
+      break;
     case 'array':
-      return Array.isArray(value) ? checkArray(spec, value, path) : [wrongType(spec.type, value, path)];
+      if (Array.isArray(value)) checkArray(spec, value, path, findings);
+      else findings.error(wrongType(spec.type, value, path));
+      break;
   }
+  return findings.errors;
 }
 
 function wrongType(expected: string, value: unknown, path: string): AdvisoryItem {
