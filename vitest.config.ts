@@ -13,12 +13,14 @@ export default defineConfig({
     // second worker keeps both cores busy. Measured on 2 cores: 8.5 min with one, 4 with two.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Sized for a busy machine, not a quiet one: the slowest tests without a timeout of their own
-    // take 5–8 s on 2 quiet cores (a page checked in Chromium, a store started), and four times as
-    // long with another suite beside them. Tests that start processes have budgets of their own
-    // (test/helpers/process.ts).
-    testTimeout: 60_000,
-    // A worker's first hook opens its store (2–3 s quiet, up to 15 s busy) and builds fixtures.
-    hookTimeout: 120_000,
+    // take 5–8 s on 2 quiet cores (a page checked in Chromium, a store started), and up to eight
+    // times as long when the machine is eight times oversubscribed (two suites, other test runs
+    // and a type check at once). A hang costs two minutes, a slow machine no failure. Tests that
+    // start processes have budgets of their own (test/helpers/process.ts).
+    testTimeout: 120_000,
+    // A worker's first hook opens its store (2–3 s quiet, 36 s seen under that load) and builds
+    // fixtures; page tests also start Chromium.
+    hookTimeout: 240_000,
     globalSetup: ['test/global-setup.ts'],
     // Every answer of the suite is checked against its route's declared response schema.
     setupFiles: ['test/helpers/response-check-setup.ts'],
