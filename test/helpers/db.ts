@@ -12,8 +12,8 @@ import { workerDatabasePrefix } from './worker-database.ts';
 let url: Promise<string | undefined> | undefined;
 let shared: Promise<Database> | undefined;
 
-async function makeWorkerDatabase(serverUrl: string): Promise<string> {
-  const name = `${workerDatabasePrefix(serverUrl, inject('testRun'))}${process.env.VITEST_POOL_ID ?? '0'}`;
+async function makeWorkerDatabase(serverUrl: string, run: string): Promise<string> {
+  const name = `${workerDatabasePrefix(serverUrl, run)}${process.env.VITEST_POOL_ID ?? '0'}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -27,10 +27,15 @@ async function makeWorkerDatabase(serverUrl: string): Promise<string> {
   return own.toString();
 }
 
-/** This worker's PostgreSQL database, or undefined when the suite runs on PGlite. */
+/**
+ * This worker's PostgreSQL database, or undefined when the suite runs on PGlite. A configuration
+ * without test/global-setup.ts (the instance tests) names no run: its tests use the named database.
+ */
 export function testDatabaseUrl(): Promise<string | undefined> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  url ??= serverUrl ? makeWorkerDatabase(serverUrl) : Promise.resolve(undefined);
+  const run = inject('testRun') as string | undefined;
+  if (!serverUrl) url ??= Promise.resolve(undefined);
+  else url ??= run ? makeWorkerDatabase(serverUrl, run) : Promise.resolve(serverUrl);
   return url;
 }
 
