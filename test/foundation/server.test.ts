@@ -96,6 +96,8 @@ describe('the service process on its embedded store', () => {
   it('keeps everything across a restart and prints no new secrets', {
     timeout: processTimeout(2),
   }, async () => {
+    // It restarts what the first test made: when that failed, this one says so instead of a 401.
+    expect(demoKey, 'the first boot did not complete').not.toBe('');
     const server = await startServer({ DATA_DIR: dataDir });
     expect(server.stdout()).not.toContain('Demo API key');
     expect((await get(`${server.url}/api/v1/whoami`, demoKey)).status).toBe(200);
