@@ -8,9 +8,10 @@ export default defineConfig({
     exclude: ['test/conformance/**', 'test/scale/**'],
     pool: 'forks',
     isolate: false,
-    // Vitest's default (one worker less than the cores) is one worker on a 2-core machine, where
-    // the suite spends a third of its time waiting (processes starting, the browser, timers): a
-    // second worker keeps both cores busy. Measured on 2 cores: 8.5 min with one, 4 with two.
+    // Vitest's default (one worker less than the cores) is one worker on a 2-core machine, and
+    // that worker waits a third of the time (processes starting, the browser, timers): on a quiet
+    // 2-core machine one worker took 8.5 min for 5.7 min of CPU, leaving the second core idle. A
+    // second worker uses it. When other work already fills both cores, the two come out even.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Sized for a busy machine, not a quiet one: the slowest tests without a timeout of their own
     // take 5–8 s on 2 quiet cores (a page checked in Chromium, a store started), and up to eight
