@@ -1,12 +1,12 @@
 // `opendpp members invite` as an operator runs it: a real CLI process against a node on a loopback
 // port, backed by the test store. The link it prints must open the invitation page, accepting it
 // must create the member (who can then sign in), and the link must not work a second time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { ADMIN_TOKEN, BASE_URL, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { serveForBrowser } from '../helpers/browser.ts';
 import { signIn } from '../helpers/console.ts';
-import { run } from '../helpers/process.ts';
+import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const NEW_PASSWORD = 'a long enough pass phrase';
@@ -20,12 +20,16 @@ describe('opendpp members invite', () => {
     workspace = await createWorkspace(app, 'growth');
     url = await serveForBrowser(app);
   });
+  afterEach(stopProcesses);
   afterAll(() => app.close());
 
   const cli = (...args: string[]) =>
     run(['bin/opendpp.js', ...args], { OPENDPP_URL: url, PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN });
 
-  it('prints an invitation link that creates the member when accepted, once', async () => {
+  // CLI processes are budgeted per process (helpers/process.ts), not by the default test timeout.
+  it('prints an invitation link that creates the member when accepted, once', {
+    timeout: processTimeout(1),
+  }, async () => {
     const invited = await cli('members', 'invite', '--workspace', workspace.id, '--email', 'Lin@Example.com');
     expect(invited.code, invited.stderr).toBe(0);
     const answer = JSON.parse(invited.stdout) as { url: string; invitation: { email: string; role: string } };
@@ -62,7 +66,9 @@ describe('opendpp members invite', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('refuses without the workspace, and with a wrong admin token', async () => {
+  it('refuses without the workspace, and with a wrong admin token', {
+    timeout: processTimeout(2),
+  }, async () => {
     const usage = await cli('members', 'invite', '--email', 'x@example.com');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--workspace is required');

@@ -73,6 +73,20 @@ function expectDocumentedAnswer(response: LightMyRequestResponse, what: string) 
   expect(code?.status, `${context} (code ${body.code})`).toBe(response.statusCode);
 }
 
+// Each property sends a few hundred requests and takes two fingerprints of the store per refusal:
+// 4–8 s on a quiet 2-core machine, up to eight times that when the machine is eight times
+// oversubscribed (several suites and a type check at once). The timeout leaves room beyond that.
+const PROPERTY_TIMEOUT_MS = 180_000;
+
+/**
+ * A property whose test has timed out must stop: vitest moves on without waiting for it, and its
+ * writes would land while the next property fingerprints the store, failing that one with "a
+ * refused write changed the store" (seen under load). Each run checks first.
+ */
+function stillOn(signal: AbortSignal) {
+  signal.throwIfAborted();
+}
+
 describe('no route answers hostile input with a 500', () => {
   let app: App;
   let targets: HostileTargets;
@@ -85,7 +99,9 @@ describe('no route answers hostile input with a 500', () => {
   const headersFor = (route: { admin?: boolean; session?: boolean }) =>
     route.admin ? admin : bearer(route.session ? targets.sessionToken : targets.token);
 
-  it('starts from bodies each route accepts: a refusal below is the hostile value at work', async () => {
+  it('starts from bodies each route accepts: a refusal below is the hostile value at work', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, async () => {
     for (const route of targets.writes) {
       const before = await storeFingerprint(targets.tenants);
       const response = await app.inject({
@@ -106,7 +122,9 @@ describe('no route answers hostile input with a 500', () => {
     }
   });
 
-  it('writes: every field of every body, fed each hostile class', async () => {
+  it('writes: every field of every body, fed each hostile class', { timeout: PROPERTY_TIMEOUT_MS }, async ({
+    signal,
+  }) => {
     const cases = fc.nat({ max: targets.writes.length - 1 }).chain((index) => {
       const route = targets.writes[index] as WriteRoute;
       return fc
@@ -115,6 +133,7 @@ describe('no route answers hostile input with a 500', () => {
     });
     await fc.assert(
       fc.asyncProperty(cases, async ({ route, path, value }) => {
+        stillOn(signal);
         const body = mutate(route.base(), path, value);
         const before = await storeFingerprint(targets.tenants);
         const response = await app.inject({
@@ -156,13 +175,16 @@ describe('no route answers hostile input with a 500', () => {
     ),
   );
 
-  it('writes: arbitrary bodies, in any content type', async () => {
+  it('writes: arbitrary bodies, in any content type', { timeout: PROPERTY_TIMEOUT_MS }, async ({
+    signal,
+  }) => {
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: targets.writes.length - 1 }),
         hostileValue,
         contentType,
         async (index, body, type) => {
+          stillOn(signal);
           const route = targets.writes[index] as WriteRoute;
           const before = await storeFingerprint(targets.tenants);
           const response = await app.inject({
@@ -187,12 +209,15 @@ describe('no route answers hostile input with a 500', () => {
     );
   });
 
-  it('ids in paths: malformed, nested, over-long, undecodable', async () => {
+  it('ids in paths: malformed, nested, over-long, undecodable', { timeout: PROPERTY_TIMEOUT_MS }, async ({
+    signal,
+  }) => {
     await fc.assert(
       fc.asyncProperty(
         fc.nat({ max: targets.pathRoutes.length - 1 }),
         hostilePathSegment,
         async (index, id) => {
+          stillOn(signal);
           const route = targets.pathRoutes[index] as PathRoute;
           const url = route.url(id);
           const before = route.method === 'GET' ? '' : await storeFingerprint(targets.tenants);
@@ -214,7 +239,9 @@ describe('no route answers hostile input with a 500', () => {
     );
   });
 
-  it('query strings: numbers beyond any range, NULs, undecodable bytes, repeated keys', async () => {
+  it('query strings: numbers beyond any range, NULs, undecodable bytes, repeated keys', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, async ({ signal }) => {
     const query = fc.nat({ max: targets.lists.length - 1 }).chain((index) => {
       const list = targets.lists[index] as ListRoute;
       const pair = fc.tuple(
@@ -225,6 +252,7 @@ describe('no route answers hostile input with a 500', () => {
     });
     await fc.assert(
       fc.asyncProperty(query, async ({ list, pairs }) => {
+        stillOn(signal);
         const url = `${list.url}?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`;
         const response = await app.inject({ method: 'GET', url, headers: headersFor(list) });
         expectDocumentedAnswer(response, `GET ${url.slice(0, 300)}`);

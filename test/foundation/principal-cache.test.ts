@@ -1,7 +1,7 @@
 // The principal cache across instances: a revocation or a workspace change takes effect at once on
 // the instance that made it, and on another instance within one second, through the change feed or,
 // when a notification is lost, through the cache's time to live. On PostgreSQL (TEST_DATABASE_URL)
-// the two instances have their own pools and their own listening connections.
+// the two instances have their own pools and listening connections, on the worker's database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -17,7 +17,7 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from '../helpers/app.ts';
-import { testDatabase } from '../helpers/db.ts';
+import { testDatabase, testDatabaseUrl } from '../helpers/db.ts';
 import { checkResponses } from '../helpers/response-check.ts';
 
 const config = loadConfig({
@@ -44,7 +44,7 @@ describe('principal cache across instances', () => {
   let deaf: App;
   beforeAll(async () => {
     const first = await testDatabase();
-    const url = process.env.TEST_DATABASE_URL;
+    const url = await testDatabaseUrl();
     second = url ? await openDatabase({ databaseUrl: url }) : null;
     const other = second ?? first;
     a = await buildApp({ config, db: first.db, changes: first.changes, instrument: checkResponses });

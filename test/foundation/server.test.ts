@@ -2,10 +2,12 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { run, startServer } from '../helpers/process.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { processTimeout, run, startServer, stopProcesses, stopServer } from '../helpers/process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'opendpp-server-'));
+// Whatever a failed test left running is stopped before the next one starts on the same directory.
+afterEach(stopProcesses);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function get(url: string, token?: string) {
@@ -18,100 +20,98 @@ describe('the service process on its embedded store', () => {
   let adminToken = '';
   let createdWorkspace = '';
 
-  it('prints an admin token and a demo key on first boot, and answers whoami with the key', async () => {
+  // Each test's time is the budget of the processes it starts (helpers/process.ts), not a guess at
+  // how fast this machine is today: the first boot, five CLI runs and a refused second boot.
+  it('prints an admin token and a demo key on first boot, and answers whoami with the key', {
+    timeout: processTimeout(7),
+  }, async () => {
     const server = await startServer({ DATA_DIR: dataDir });
-    try {
-      await expect.poll(() => server.stdout(), { timeout: 10_000 }).toContain('Demo API key');
-      demoKey = /Demo API key\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
-      adminToken = /Platform admin token\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
-      expect(demoKey).toMatch(/dpp_token_/);
-      const whoami = await get(`${server.url}/api/v1/whoami`, demoKey);
-      expect(whoami.status).toBe(200);
-      expect(whoami.body.tenant).toMatchObject({ subdomain: 'demo', tier: 'growth' });
-      // Without MASTER_KEY the embedded store keeps its own, readable by its owner only.
-      expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
+    await expect.poll(() => server.stdout(), { timeout: 30_000 }).toContain('Demo API key');
+    demoKey = /Demo API key\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
+    adminToken = /Platform admin token\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
+    expect(demoKey).toMatch(/dpp_token_/);
+    const whoami = await get(`${server.url}/api/v1/whoami`, demoKey);
+    expect(whoami.status).toBe(200);
+    expect(whoami.body.tenant).toMatchObject({ subdomain: 'demo', tier: 'growth' });
+    // Without MASTER_KEY the embedded store keeps its own, readable by its owner only.
+    expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
 
-      const created = await run(
-        [
-          'bin/opendpp.js',
-          'workspaces',
-          'create',
-          '--name',
-          'CLI Co',
-          '--subdomain',
-          'cli-co',
-          '--tier',
-          'scale',
-        ],
-        {
-          OPENDPP_URL: server.url,
-          PLATFORM_ADMIN_TOKEN: adminToken,
-        },
-      );
-      expect(created.code, created.stderr).toBe(0);
-      createdWorkspace = JSON.parse(created.stdout).tenant.id;
-      const cli = (...args: string[]) =>
-        run(['bin/opendpp.js', ...args], { OPENDPP_URL: server.url, PLATFORM_ADMIN_TOKEN: adminToken });
-      const key = await cli(
-        'keys',
+    const created = await run(
+      [
+        'bin/opendpp.js',
+        'workspaces',
         'create',
-        '--workspace',
-        createdWorkspace,
         '--name',
-        'ci',
-        '--role',
-        'AUDITOR',
-      );
-      expect(key.code, key.stderr).toBe(0);
-      const { key: record, token } = JSON.parse(key.stdout);
-      expect((await get(`${server.url}/api/v1/whoami`, token)).body.auth).toMatchObject({ role: 'AUDITOR' });
-      const listedKeys = JSON.parse((await cli('keys', 'list', '--workspace', createdWorkspace)).stdout);
-      expect(listedKeys.keys.map((k: { id: string }) => k.id)).toContain(record.id);
-      expect((await cli('keys', 'revoke', '--workspace', createdWorkspace, '--key', record.id)).code).toBe(0);
-      expect((await get(`${server.url}/api/v1/whoami`, token)).status).toBe(401);
-      const usage = await cli('keys', 'create', '--name', 'x');
-      expect(usage.code).toBe(2);
-      expect(usage.stderr).toContain('--workspace is required');
-
-      const second = await run(['--import', 'tsx', 'src/server.ts'], { DATA_DIR: dataDir, PORT: '0' });
-      expect(second.code).toBe(1);
-      expect(second.stderr).toMatch(/in use by another OpenDPP process \(pid \d+\)/);
-
-      server.child.kill('SIGTERM');
-      expect(await server.exit).toBe(0);
-      expect(server.stdout()).toContain('shutting down');
-      // Secrets are printed on the console once, never written to the log lines.
-      const logLines = server
-        .stdout()
-        .split('\n')
-        .filter((line) => line.startsWith('{'));
-      expect(logLines.join('\n')).not.toContain(demoKey);
-      expect(logLines.join('\n')).not.toContain(adminToken);
-    } finally {
-      server.child.kill('SIGKILL');
-    }
-  });
-
-  it('keeps everything across a restart and prints no new secrets', async () => {
-    const server = await startServer({ DATA_DIR: dataDir });
-    try {
-      expect(server.stdout()).not.toContain('Demo API key');
-      expect((await get(`${server.url}/api/v1/whoami`, demoKey)).status).toBe(200);
-      const listed = await run(['bin/opendpp.js', 'workspaces', 'list'], {
+        'CLI Co',
+        '--subdomain',
+        'cli-co',
+        '--tier',
+        'scale',
+      ],
+      {
         OPENDPP_URL: server.url,
         PLATFORM_ADMIN_TOKEN: adminToken,
-      });
-      expect(listed.code).toBe(0);
-      const ids = JSON.parse(listed.stdout).workspaces.map((w: { id: string }) => w.id);
-      expect(ids).toContain(createdWorkspace);
-      server.child.kill('SIGINT');
-      expect(await server.exit).toBe(0);
-    } finally {
-      server.child.kill('SIGKILL');
-    }
+      },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    createdWorkspace = JSON.parse(created.stdout).tenant.id;
+    const cli = (...args: string[]) =>
+      run(['bin/opendpp.js', ...args], { OPENDPP_URL: server.url, PLATFORM_ADMIN_TOKEN: adminToken });
+    const key = await cli(
+      'keys',
+      'create',
+      '--workspace',
+      createdWorkspace,
+      '--name',
+      'ci',
+      '--role',
+      'AUDITOR',
+    );
+    expect(key.code, key.stderr).toBe(0);
+    const { key: record, token } = JSON.parse(key.stdout);
+    expect((await get(`${server.url}/api/v1/whoami`, token)).body.auth).toMatchObject({ role: 'AUDITOR' });
+    const listedKeys = JSON.parse((await cli('keys', 'list', '--workspace', createdWorkspace)).stdout);
+    expect(listedKeys.keys.map((k: { id: string }) => k.id)).toContain(record.id);
+    expect((await cli('keys', 'revoke', '--workspace', createdWorkspace, '--key', record.id)).code).toBe(0);
+    expect((await get(`${server.url}/api/v1/whoami`, token)).status).toBe(401);
+    const usage = await cli('keys', 'create', '--name', 'x');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--workspace is required');
+
+    const second = await run(['--import', 'tsx', 'src/server.ts'], { DATA_DIR: dataDir, PORT: '0' });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/in use by another OpenDPP process \(pid \d+\)/);
+
+    expect(await stopServer(server, 'SIGTERM')).toBe(0);
+    expect(server.stdout()).toContain('shutting down');
+    // Secrets are printed on the console once, never written to the log lines.
+    const logLines = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(logLines.join('\n')).not.toContain(demoKey);
+    expect(logLines.join('\n')).not.toContain(adminToken);
   });
 
-  it('refuses to boot on a bad variable, naming it', async () => {
+  it('keeps everything across a restart and prints no new secrets', {
+    timeout: processTimeout(2),
+  }, async () => {
+    // It restarts what the first test made: when that failed, this one says so instead of a 401.
+    expect(demoKey, 'the first boot did not complete').not.toBe('');
+    const server = await startServer({ DATA_DIR: dataDir });
+    expect(server.stdout()).not.toContain('Demo API key');
+    expect((await get(`${server.url}/api/v1/whoami`, demoKey)).status).toBe(200);
+    const listed = await run(['bin/opendpp.js', 'workspaces', 'list'], {
+      OPENDPP_URL: server.url,
+      PLATFORM_ADMIN_TOKEN: adminToken,
+    });
+    expect(listed.code).toBe(0);
+    const ids = JSON.parse(listed.stdout).workspaces.map((w: { id: string }) => w.id);
+    expect(ids).toContain(createdWorkspace);
+    expect(await stopServer(server, 'SIGINT')).toBe(0);
+  });
+
+  it('refuses to boot on a bad variable, naming it', { timeout: processTimeout(4) }, async () => {
     for (const [name, value] of [
       ['PORT', 'eighty'],
       ['PUBLIC_BASE_URL', 'not a url'],

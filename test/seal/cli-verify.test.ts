@@ -2,15 +2,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { batteryPassportDocument, sealFixture } from '../../src/domain/seal/fixtures.ts';
 import { sealDocument } from '../../src/domain/seal/index.ts';
-import { run } from '../helpers/process.ts';
+import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'opendpp-verify-'));
+afterEach(stopProcesses);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('opendpp verify', () => {
+// Each test runs one CLI process, budgeted as helpers/process.ts says, not by the default timeout.
+describe('opendpp verify', { timeout: processTimeout(1) }, () => {
   const file = (name: string, content: unknown) => {
     const path = join(dir, name);
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

@@ -3,12 +3,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { batteryMetadata } from '../helpers/passports.ts';
-import { startServer } from '../helpers/process.ts';
+import { processTimeout, startServer, stopProcesses, stopServer } from '../helpers/process.ts';
 import { startReceiver, verifySignature } from '../helpers/webhook-receiver.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'opendpp-webhooks-'));
+// Both services are stopped whatever happens, the second one included when its start fails.
+afterEach(stopProcesses);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const ENV = {
@@ -28,12 +30,15 @@ async function post(url: string, token: string, body: unknown) {
 }
 
 describe('webhook delivery across a crash', () => {
-  it('delivers after a kill -9 between the change and the delivery', { timeout: 90_000 }, async () => {
+  // Two boots (helpers/process.ts budgets each), and the waits below for the delivery and the lease.
+  it('delivers after a kill -9 between the change and the delivery', {
+    timeout: processTimeout(2) + 60_000,
+  }, async () => {
     const receiver = await startReceiver();
     receiver.script = ['hang'];
     let server = await startServer(ENV);
     try {
-      await expect.poll(() => server.stdout(), { timeout: 10_000 }).toContain('Demo API key');
+      await expect.poll(() => server.stdout(), { timeout: 30_000 }).toContain('Demo API key');
       const token = /Demo API key\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
       const subscribed = await post(`${server.url}/api/v1/webhooks/subscriptions`, token, {
         url: receiver.url,
@@ -58,15 +63,14 @@ describe('webhook delivery across a crash', () => {
       expect(passport.status, JSON.stringify(passport.body)).toBe(201);
 
       // The delivery is in flight (the receiver holds it unanswered): the service dies now.
-      await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
-      server.child.kill('SIGKILL');
-      await server.exit;
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+      await stopServer(server, 'SIGKILL');
 
       receiver.fallback = 204;
       server = await startServer(ENV);
-      // The claim of the dead instance runs out (timeout + margin) and the event goes out again.
+      // The claim of the dead instance runs out (timeout + margin, 6 s) and the event goes out again.
       await expect
-        .poll(() => receiver.received.length, { timeout: 30_000, interval: 200 })
+        .poll(() => receiver.received.length, { timeout: 60_000, interval: 200 })
         .toBeGreaterThanOrEqual(2);
       const [first, second] = receiver.received;
       if (!first || !second) throw new Error('two deliveries expected');
@@ -77,8 +81,7 @@ describe('webhook delivery across a crash', () => {
         (passport.body.passport as Record<string, unknown>).id,
       );
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exit;
+      await stopServer(server);
       await receiver.close();
     }
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { withCheckDigit } from './check-digit.ts';
 import { decode } from './decode.ts';
 import { buildCompressedLink } from './digital-link.ts';
-import { GS } from './element-string.ts';
+import { aiOpeners, GS } from './element-string.ts';
 
 const BASE = 'https://dpp.example.test';
 
@@ -39,6 +39,13 @@ const gtinData = fc
       ...Object.entries(rest).map(([ai, value]) => ({ ai, value })),
     ]),
   );
+
+/**
+ * The sets whose HRI reads back: no value holds the `(AI)` of a known AI, which the bracketed form
+ * always reads as an AI (the test below pins what happens to the others).
+ */
+const hriReadsBack = (list: { ai: string; value: string }[]) =>
+  list.every(({ value }) => aiOpeners(value).length === 0);
 
 const pairs = (list: { ai: string; value: string }[]) => list.map(({ ai, value }) => `${ai}=${value}`).sort();
 
@@ -101,7 +108,8 @@ describe('decode', () => {
         const link = first.digitalLink as string;
         expect(link.startsWith(`${BASE}/01/`)).toBe(true);
         const compressed = buildCompressedLink(BASE, ais);
-        for (const form of [first.hri, first.elementString, link, compressed.ok ? compressed.uri : '']) {
+        const forms = [first.elementString, link, compressed.ok ? compressed.uri : ''];
+        for (const form of hriReadsBack(ais) ? [first.hri, ...forms] : forms) {
           const again = decode(form, BASE);
           expect(again.ok && pairs(again.ais), form).toEqual(pairs(ais));
           expect(again.ok && again.digitalLink, form).toBe(link);
@@ -109,6 +117,25 @@ describe('decode', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads brackets greedily: a value holding (AI) keeps it in the element string and the link, not in the HRI', () => {
+    const key = '(01)09520123456788';
+    const scanned = decode(`]d2010952012345678821(00)=`, BASE);
+    expect(scanned.ok && pairs(scanned.ais)).toEqual(['01=09520123456788', '21=(00)=']);
+    expect(scanned.ok && scanned.hri).toBe(`${key}(21)(00)=`);
+    for (const form of [scanned.ok ? scanned.elementString : '', scanned.ok ? scanned.digitalLink : '']) {
+      const again = decode(form, BASE);
+      expect(again.ok && pairs(again.ais), String(form)).toEqual(['01=09520123456788', '21=(00)=']);
+    }
+    // Read back, `(00)` opens an AI: AI 21 is left empty, and the whole text is refused.
+    expect(decode(`${key}(21)(00)=`, BASE)).toEqual({ ok: false, error: 'AI (21) has no value' });
+    // Where both readings are whole, the bracketed one is two AIs: nothing in the text says otherwise.
+    const split = decode(`${key}(21)A(10)B`, BASE);
+    expect(split.ok && pairs(split.ais)).toEqual(['01=09520123456788', '10=B', '21=A']);
+    // Brackets that open no known AI stay in the value.
+    const kept = decode(`${key}(21)A(1)(0000)B(`, BASE);
+    expect(kept.ok && pairs(kept.ais)).toEqual(['01=09520123456788', '21=A(1)(0000)B(']);
   });
 
   it('accepts FNC1 as GS, ^ or {GS}, and the GS1 symbology identifiers', () => {

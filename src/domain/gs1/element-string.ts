@@ -64,16 +64,27 @@ export function parseUnbracketed(input: string): ElementParse {
 }
 
 /**
- * `(01)09520123456788(10)ABC`. CSET 82 allows brackets inside values, so a value runs until the
- * next `(` that opens a known AI followed by `)`.
+ * Where `(AI)` of a known AI opens an element in bracketed text: every such place is read as the
+ * start of an AI, wherever it stands (see parseBracketed).
  */
-export function parseBracketed(data: string): ElementParse {
-  const opener = /\((\d{2,4})\)/g;
+export function aiOpeners(data: string): { ai: string; start: number; end: number }[] {
   const marks: { ai: string; start: number; end: number }[] = [];
-  for (const match of data.matchAll(opener)) {
+  for (const match of data.matchAll(/\((\d{2,4})\)/g)) {
     const ai = match[1] as string;
     if (aiEntry(ai)) marks.push({ ai, start: match.index, end: match.index + match[0].length });
   }
+  return marks;
+}
+
+/**
+ * `(01)09520123456788(10)ABC`. CSET 82 allows brackets inside values, so a value runs until the
+ * next `(` that opens a known AI followed by `)`. The reading is greedy: brackets alone do not say
+ * whether `(21)A(10)B` is one serial or a serial and a batch, so `(10)` is taken as an AI, always.
+ * A value holding the `(AI)` of a known AI therefore cannot be written in this form and read back
+ * (docs/gs1.md); the element string and the Digital Link carry it intact.
+ */
+export function parseBracketed(data: string): ElementParse {
+  const marks = aiOpeners(data);
   if (marks.length === 0 || marks[0]?.start !== 0) return fail('a bracketed element string starts with (AI)');
   const ais: AiValue[] = [];
   for (let i = 0; i < marks.length; i++) {
