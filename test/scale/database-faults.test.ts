@@ -8,41 +8,27 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, TEST_MASTER_KEY } from '../helpers/app.ts';
 import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
 import { type RunningServer, startServer } from '../helpers/process.ts';
+import { runStatement, type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const run = promisify(execFile);
 const BACK_WITHIN_MS = 5_000;
 const WRITERS = 4;
 
+let scratch: ScratchDatabase | undefined;
 let databaseName = '';
 let databaseUrl = '';
 const servers: RunningServer[] = [];
 
-/** Runs statements on the server's maintenance connection, the one connection the faults spare. */
-async function onServer<T = Record<string, unknown>>(statement: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return (await client.query(statement, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function onDatabase<T = Record<string, unknown>>(statement: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(statement, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+/** Statements on the server's maintenance connection, the one connection the faults spare. */
+const onServer = <T = Record<string, unknown>>(statement: string, values: unknown[] = []) =>
+  runStatement<T>(serverUrl as string, statement, values);
+const onDatabase = <T = Record<string, unknown>>(statement: string, values: unknown[] = []) =>
+  runStatement<T>(databaseUrl, statement, values);
 
 const terminateBackends = () =>
   onServer(
@@ -153,11 +139,9 @@ function writeLoad(token: string) {
 beforeAll(async () => {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required: npm run test:instances');
   await assertClusterIsTheServer();
-  databaseName = `opendpp_faults_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await onServer(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await scratchDatabase(serverUrl, 'opendpp_faults');
+  databaseName = scratch.name;
+  databaseUrl = scratch.url;
   const env = {
     DATABASE_URL: databaseUrl,
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -177,7 +161,7 @@ afterAll(async () => {
     await Promise.race([server.exit, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     server.child.kill('SIGKILL');
   }
-  if (databaseName) await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await scratch?.drop();
 }, 60_000);
 
 describe('two instances on one PostgreSQL under write load', () => {

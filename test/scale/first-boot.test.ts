@@ -3,29 +3,18 @@
 // together on it make exactly one token; a later boot says where the token was printed and never
 // prints it again. Runs on PostgreSQL only (`npm run test:instances`, with TEST_DATABASE_URL), on a
 // database of its own that it drops at the end.
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_MASTER_KEY } from '../helpers/app.ts';
 import { type RunningServer, startServer } from '../helpers/process.ts';
+import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ADMIN_TOKEN_LINE = /Platform admin token\s*: (\S*dpp_admin_\S+)/;
 const DEMO_KEY_LINE = /Demo API key\s*: (\S+)/;
 
-let databaseName = '';
+let scratch: ScratchDatabase | undefined;
 let databaseUrl = '';
 const running: RunningServer[] = [];
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function boot(): Promise<RunningServer> {
   const server = await startServer({
@@ -60,16 +49,13 @@ const outputOf = (server: RunningServer) => `${server.stdout()}\n${server.stderr
 
 beforeAll(async () => {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required: npm run test:instances');
-  databaseName = `opendpp_first_boot_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await onServer(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await scratchDatabase(serverUrl, 'opendpp_first_boot');
+  databaseUrl = scratch.url;
 }, 60_000);
 
 afterAll(async () => {
   for (const server of running) await stop(server);
-  if (databaseName) await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await scratch?.drop();
 }, 60_000);
 
 describe('first boot on PostgreSQL without PLATFORM_ADMIN_TOKEN', () => {

@@ -17,6 +17,7 @@ import { RENDER_TTL_MS } from '../../src/modules/resolution/render-cache.ts';
 import { startDeliveryWorker } from '../../src/modules/webhooks/service.ts';
 import { ADMIN_TOKEN, TEST_MASTER_KEY } from '../helpers/app.ts';
 import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
+import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,22 +29,11 @@ interface Node {
   url: string;
 }
 
-let databaseName: string;
+let scratch: ScratchDatabase | undefined;
 let databaseUrl: string;
 let nodes: Node[] = [];
 let balancer: http.Server;
 let balancerUrl: string;
-
-/** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE). */
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function startNode(database: Database): Promise<Node> {
   const config = loadConfig({
@@ -131,11 +121,8 @@ async function timeUntil(probe: () => Promise<boolean>, limitMs: number): Promis
 
 beforeAll(async () => {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required: npm run test:instances');
-  databaseName = `opendpp_instances_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await onServer(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await scratchDatabase(serverUrl, 'opendpp_instances');
+  databaseUrl = scratch.url;
 }, 60_000);
 
 afterAll(async () => {
@@ -144,7 +131,7 @@ afterAll(async () => {
     await node.app.close();
     await node.database.close();
   }
-  if (databaseName) await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await scratch?.drop();
 }, 60_000);
 
 describe('several instances on one PostgreSQL and one Redis', () => {

@@ -1,9 +1,7 @@
 // A one-time code spent across instances: two nodes, each with its own connection pool on one
 // PostgreSQL database, take 16 concurrent uses of one TOTP code and of one recovery code, half each;
 // exactly one session opens. Runs on PostgreSQL only (`npm run test:instances`, TEST_DATABASE_URL).
-import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -18,34 +16,23 @@ import {
   type TestWorkspace,
 } from '../helpers/app.ts';
 import { addMember, session, signIn } from '../helpers/console.ts';
+import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const STEP = 30_000;
 const RACERS = 16;
 
-let databaseName: string;
+let scratch: ScratchDatabase | undefined;
 const databases: Database[] = [];
 const apps: App[] = [];
 let workspace: TestWorkspace;
 // One clock for both nodes, so that the test decides which TOTP step is current.
 let now = Date.now();
 
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required: npm run test:instances');
-  databaseName = `opendpp_codes_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await onServer(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
+  scratch = await scratchDatabase(serverUrl, 'opendpp_codes');
+  const url = new URL(scratch.url);
   for (let i = 0; i < 2; i++) {
     const database = await openDatabase({ databaseUrl: url.toString() });
     databases.push(database);
@@ -66,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
   for (const database of databases) await database.close();
-  if (databaseName) await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await scratch?.drop();
 }, 60_000);
 
 const code = (secret: string) =>
