@@ -5,8 +5,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
-import { addMember, session, signIn } from '../helpers/console.ts';
+import { createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { addMember, enrolTotp, session, signIn } from '../helpers/console.ts';
 import { testDatabase } from '../helpers/db.ts';
 
 const STEP = 30_000;
@@ -30,27 +30,9 @@ describe('one-time codes under concurrent use', { timeout: SLOW_MS }, () => {
   /** A new member with TOTP enrolled; the clock is then one step on, so a fresh code is unspent. */
   async function enrolledMember(email: string) {
     const member = await addMember(app, workspace, email);
-    const signed = await session(app, workspace, email);
-    const started = await app.inject({
-      method: 'POST',
-      url: '/console/api/mfa/enrolment',
-      headers: bearer(signed.token),
-    });
-    const { secret } = started.json();
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: '/console/api/mfa/enrolment/confirm',
-      headers: bearer(signed.token),
-      payload: { code: code(secret) },
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { secret, recoveryCodes } = await enrolTotp(app, await session(app, workspace, email), code);
     now += STEP;
-    return {
-      id: member.id,
-      email,
-      secret: secret as string,
-      recovery: confirmed.json().recoveryCodes as string[],
-    };
+    return { id: member.id, email, secret, recovery: recoveryCodes };
   }
 
   async function challenges(email: string, count: number): Promise<string[]> {

@@ -1,7 +1,8 @@
 // Console members for tests, made the way people make them: the platform admin invites, the invitee
 // accepts with a password, and signs in through the JSON surface.
+import { expect } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { admin, type TestWorkspace } from './app.ts';
+import { admin, bearer, type TestWorkspace } from './app.ts';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -51,4 +52,23 @@ export async function session(app: App, workspace: TestWorkspace, email: string)
   const setCookie = String(response.headers['set-cookie']);
   const { token, csrfToken } = response.json().session;
   return { token, csrfToken, cookie: `odpp_session=${token}`, setCookie };
+}
+
+/**
+ * Enrols the signed-in member in TOTP, confirming with the code `codeOf` gives for the new secret;
+ * answers the secret and the recovery codes shown once.
+ */
+export async function enrolTotp(app: App, signed: SignedIn, codeOf: (secret: string) => string) {
+  const headers = bearer(signed.token);
+  const started = await app.inject({ method: 'POST', url: '/console/api/mfa/enrolment', headers });
+  expect(started.statusCode, started.body).toBe(200);
+  const secret = started.json().secret as string;
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/console/api/mfa/enrolment/confirm',
+    headers,
+    payload: { code: codeOf(secret) },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { secret, recoveryCodes: confirmed.json().recoveryCodes as string[] };
 }

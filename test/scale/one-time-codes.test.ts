@@ -9,13 +9,12 @@ import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import {
   ADMIN_TOKEN,
-  bearer,
   createWorkspace,
   randomIp,
   TEST_MASTER_KEY,
   type TestWorkspace,
 } from '../helpers/app.ts';
-import { addMember, session, signIn } from '../helpers/console.ts';
+import { addMember, enrolTotp, session, signIn } from '../helpers/console.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -62,23 +61,10 @@ const code = (secret: string) =>
 async function enrolledMember(email: string) {
   const app = apps[0] as App;
   await addMember(app, workspace, email);
-  const signed = await session(app, workspace, email);
-  const started = await app.inject({
-    method: 'POST',
-    url: '/console/api/mfa/enrolment',
-    headers: bearer(signed.token),
-  });
-  const { secret } = started.json();
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: '/console/api/mfa/enrolment/confirm',
-    headers: bearer(signed.token),
-    payload: { code: code(secret) },
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const { secret, recoveryCodes } = await enrolTotp(app, await session(app, workspace, email), code);
   // The confirming code spent this step; the race uses the next one.
   now += STEP;
-  return { email, secret: secret as string, recovery: confirmed.json().recoveryCodes as string[] };
+  return { email, secret, recovery: recoveryCodes };
 }
 
 /** Each use gets its own challenge and address, and alternates between the two nodes. */
