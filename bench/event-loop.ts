@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANONYMOUS_BODY_LIMIT } from '../src/http/body-limits.ts';
 import { percentile } from './lib/latency.ts';
-import { capped, printRows, type Row } from './lib/measure.ts';
+import { capped, figure, printRows, type Row } from './lib/measure.ts';
 import { type ServedNode, startNode } from './lib/served.ts';
 import { worstBodies } from './lib/worst-bodies.ts';
 
@@ -122,8 +122,10 @@ export async function eventLoopFigures(): Promise<Row[]> {
     return [
       ...[...spans].flatMap(([kind, span]) => [
         capped(`${size} ${kind}: loop delay`, span.maxMs, 'ms', '/health at rest', idleDelay, 50),
-        // Beside the delay: what the request cost in CPU, whatever else the machine was doing.
-        capped(`${size} ${kind}: CPU time`, span.cpuMs, 'ms', 'its loop delay', span.maxMs, 50),
+        // Beside the delay, for information: CPU time counts every thread of the process (the
+        // collector's and the compiler's too), so it is no measure of the 50 ms budget, which is
+        // about how long the loop is held.
+        figure(`${size} ${kind}: CPU time (all threads)`, span.cpuMs, 'ms', 'its loop delay', span.maxMs),
       ]),
       capped(
         `/health p99 during ${PER_MINUTE} of them (${during.length} asked)`,
