@@ -408,6 +408,30 @@ describe('access grants', () => {
     expect(revoked.body).toBe(anonymous.body);
   });
 
+  it('lets the Authorization header decide over ?grant= on public resolution (docs/grants.md)', async () => {
+    // "When both an Authorization header and ?grant= are sent, the header decides: an API key is
+    // read as an API key and ?grant= is ignored."
+    const passport = await activePassport();
+    const { token } = await issue({ passportId: passport.id, tier: 'authority' });
+    const resolve = (headers: Record<string, string>, query = '') =>
+      app.inject({
+        method: 'GET',
+        url: `/passport/${passport.id}${query}`,
+        headers: { accept: 'application/ld+json', ...headers },
+      });
+    const asGrant = await resolve({}, `?grant=${token}`);
+    const asOwner = await resolve(bearer(workspace.token));
+    expect(asGrant.statusCode).toBe(200);
+    expect(asOwner.statusCode).toBe(200);
+    expect(asOwner.body).toContain(SECRET_NOTE);
+    expect(asGrant.body).not.toContain(SECRET_NOTE);
+    const invalidKeyWithGrant = await resolve(bearer('odpp_nothing_dpp_token_invalid'), `?grant=${token}`);
+    expect(invalidKeyWithGrant.statusCode).toBe(401);
+    const ownerKeyWithGrant = await resolve(bearer(workspace.token), `?grant=${token}`);
+    expect(ownerKeyWithGrant.statusCode).toBe(200);
+    expect(ownerKeyWithGrant.body).toBe(asOwner.body);
+  });
+
   it('documents grant tokens on the history routes in the OpenAPI document', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     for (const path of ['/api/v1/passports/{id}/history', '/api/v1/passports/{id}/history/{version}']) {

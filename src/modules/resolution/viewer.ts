@@ -19,10 +19,15 @@ export async function viewerOf(
   request: FastifyRequest,
   lookupKey: (token: string) => Promise<KeyLookup>,
 ): Promise<Viewer> {
-  const grant = (request.query as { grant?: unknown } | undefined)?.grant;
-  if (typeof grant === 'string' && grant !== '') return { kind: 'grant', token: grant };
   const token = bearerToken(request);
-  if (token === null) return { kind: 'anonymous' };
+  // The Authorization header decides (docs/grants.md): `?grant=` counts only when none is sent, so
+  // an invalid key is 401 whatever grant comes with it, and the owner's key reads as the owner.
+  if (token === null) {
+    const grant = (request.query as { grant?: unknown } | undefined)?.grant;
+    return typeof grant === 'string' && grant !== ''
+      ? { kind: 'grant', token: grant }
+      : { kind: 'anonymous' };
+  }
   if (token === '') throw unauthorized('Malformed Authorization header: expected Bearer <token>');
   if (isGrantToken(token)) return { kind: 'grant', token };
   const found = await lookupKey(token);
