@@ -1,12 +1,10 @@
 // The change feed: PostgreSQL LISTEN/NOTIFY on one channel (PGlite has it too), so that every
 // instance drops cached state soon after another instance commits a change. Notifications are sent
-// by triggers and by `notifyChange` inside the writing transaction, so they are delivered exactly
-// when the change commits. A lost connection loses notifications: subscribers are told to forget
+// by triggers inside the writing transaction, so they are delivered exactly when the change
+// commits. A lost connection loses notifications: subscribers are told to forget
 // everything when it is back (and their time-to-live bounds what they may miss meanwhile).
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Executor } from './client.ts';
 
 export const CHANGE_CHANNEL = 'opendpp_changes';
 
@@ -16,11 +14,6 @@ export interface ChangeFeed {
   /** Calls `handler` when notifications may have been missed (the listening connection re-opened). */
   onReset(handler: () => void): () => void;
   close(): Promise<void>;
-}
-
-/** Sends a change notification in the caller's transaction: delivered when (and if) it commits. */
-export async function notifyChange(db: Executor, payload: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
 }
 
 function handlerSet() {
