@@ -6,15 +6,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { checkDataDir, DataDirError } from '../../src/db/data-dir-check.ts';
 import { PROBE_FILE, probeDataDirWrite } from '../../src/db/data-dir-probe.ts';
 import { storeHealth, WRITE_PROBE_TTL_MS } from '../../src/modules/service/store-health.ts';
-import { ADMIN_TOKEN, BASE_URL, TEST_MASTER_KEY } from '../helpers/app.ts';
+import { testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
-import { checkResponses } from '../helpers/response-check.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'opendpp-health-'));
 const aFile = join(root, 'a-file');
@@ -22,22 +19,7 @@ writeFileSync(aFile, 'not a directory');
 const unwritable = join(aFile, 'data');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function appProbing(dir: string) {
-  const { db, changes } = await testDatabase();
-  const config = loadConfig({
-    PUBLIC_BASE_URL: BASE_URL,
-    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    LOG_LEVEL: 'silent',
-    MASTER_KEY: TEST_MASTER_KEY,
-  });
-  return buildApp({
-    config,
-    db,
-    changes,
-    probeStoreWrite: () => probeDataDirWrite(dir),
-    instrument: checkResponses,
-  });
-}
+const appProbing = (dir: string) => testApp({ probeStoreWrite: () => probeDataDirWrite(dir) });
 
 describe('the store write probe', () => {
   const writable = mkdtempSync(join(root, 'data-'));

@@ -20,6 +20,8 @@ export interface TestAppOptions {
   renderCacheTtlMs?: number;
   /** Receives the app's log lines (JSON, one a line) at `debug` and above. */
   logStream?: NodeJS.WritableStream;
+  /** The embedded store's write probe behind `/health` (`read-only` when it throws). */
+  probeStoreWrite?: () => Promise<void>;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<App> {
@@ -40,6 +42,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
     ...(options.logStream ? { logger: { level: 'debug', stream: options.logStream } } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.renderCacheTtlMs === undefined ? {} : { renderCacheTtlMs: options.renderCacheTtlMs }),
+    ...(options.probeStoreWrite ? { probeStoreWrite: options.probeStoreWrite } : {}),
   });
   return scanResponsesForSecrets(app);
 }
