@@ -46,6 +46,7 @@ async function expandSafely(document: object): Promise<unknown[]> {
 
 const did = didWebFor(BASE_URL, TENANT_ID);
 const LIST = `${BASE_URL}/tenants/${TENANT_ID}/status/revocation`;
+const SUSPENSION_LIST = `${BASE_URL}/tenants/${TENANT_ID}/status/suspension`;
 
 describe('JSON-LD expansion of our credentials (safe mode, offline)', () => {
   it.each([...ALL_CATEGORIES])('the %s credential, signed with Data Integrity, expands', async (category) => {
@@ -54,7 +55,10 @@ describe('JSON-LD expansion of our credentials (safe mode, offline)', () => {
       tier: 'owner',
       issuerDid: did,
       metadataContextUrl: credentialContextUrl(BASE_URL),
-      statusEntry: { listUrl: LIST, index: 5 },
+      statusEntry: [
+        { listUrl: LIST, index: 5, purpose: 'revocation' },
+        { listUrl: SUSPENSION_LIST, index: 5, purpose: 'suspension' },
+      ],
       validFrom: '2026-03-02T10:00:00Z',
     });
     const expanded = await expandSafely(signDataIntegrity(credential, generateSigningKey('k1')));
@@ -66,12 +70,16 @@ describe('JSON-LD expansion of our credentials (safe mode, offline)', () => {
     expect(JSON.stringify(expanded)).toContain(`"${BASE_URL}/ns/dpp#metadata":[{"@type":"@json","@value":{`);
   });
 
-  it('the status list credential expands', async () => {
+  it.each([
+    [LIST, 'revocation'],
+    [SUSPENSION_LIST, 'suspension'],
+  ] as const)('the status list credential %s expands', async (listUrl, purpose) => {
     const list = statusListCredential({
-      listUrl: LIST,
+      listUrl,
       issuerDid: did,
       encodedList: 'uAAAA',
       validFrom: '2026-01-01T00:00:00Z',
+      purpose,
     });
     await expect(expandSafely(list)).resolves.toHaveLength(1);
   });

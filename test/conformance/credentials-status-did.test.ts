@@ -1,5 +1,5 @@
 // Bitstring Status List v1.0 and did:web against their specifications' examples: our list
-// credential and entry have the examples' shapes, our encoding reads the spec's list and writes the
+// credential and entries (one list, or a revocation and a suspension list) have the examples' shapes, our encoding reads the spec's list and writes the
 // same bytes for an empty one, bit order checked with an independent GZIP decoder; did:web DIDs map
 // to the URLs the method spec gives, and our DID document has the members its example has.
 
@@ -17,6 +17,7 @@ import {
   emptyEncodedList,
   readStatusBit,
   STATUS_LIST_LENGTH,
+  type StatusPurpose,
   setStatusBits,
   statusListCredential,
   statusListEntry,
@@ -33,6 +34,10 @@ const listExample = materialJson<Json & { credentialSubject: Json }>(
 const entryExample = materialJson<Json & { credentialStatus: Json }>(
   BSL,
   'example-04-a-revocable-verifiable-credential.json',
+);
+const twoListsExample = materialJson<Json & { credentialStatus: Json[] }>(
+  BSL,
+  'example-06-associating-multiple-status-lists-with-a-single-verifiable-credential.json',
 );
 const specList = listExample.credentialSubject.encodedList as string;
 
@@ -57,6 +62,32 @@ describe('Bitstring Status List examples', () => {
         index: Number(entry.statusListIndex),
       }),
     ).toEqual(entry);
+  });
+
+  it('our entries in two lists (revocation, suspension) are the example that associates several lists', () => {
+    const ours = twoListsExample.credentialStatus.map((entry) =>
+      statusListEntry({
+        listUrl: entry.statusListCredential as string,
+        index: Number(entry.statusListIndex),
+        purpose: entry.statusPurpose as StatusPurpose,
+      }),
+    );
+    expect(ours).toEqual(twoListsExample.credentialStatus);
+  });
+
+  it('our suspension list credential differs from the revocation one in its purpose only', () => {
+    const inputs = {
+      listUrl: listExample.id as string,
+      issuerDid: listExample.issuer as string,
+      encodedList: specList,
+      validFrom: listExample.validFrom as string,
+    };
+    const suspension = statusListCredential({ ...inputs, purpose: 'suspension' });
+    expect(suspension.credentialSubject.statusPurpose).toBe('suspension');
+    expect({
+      ...suspension,
+      credentialSubject: { ...suspension.credentialSubject, statusPurpose: 'revocation' },
+    }).toEqual(statusListCredential(inputs));
   });
 
   it('reads the example list (131,072 bits, index 94567 not revoked) and writes an empty list byte for byte', async () => {

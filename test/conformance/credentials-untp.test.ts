@@ -27,7 +27,12 @@ const ARTEFACTS = ['data-models', 'untp-dpp', 'artefacts'];
 const validate = ajv.compile(materialJson<object>(RELEASE, ...ARTEFACTS, 'untp-dpp-schema.json'));
 
 const did = didWebFor(BASE_URL, TENANT_ID);
-const statusEntry = { listUrl: `${BASE_URL}/tenants/${TENANT_ID}/status/revocation`, index: 94567 };
+// As the node issues them: one entry in the revocation list and one in the suspension list.
+const statusEntry = (['revocation', 'suspension'] as const).map((purpose) => ({
+  listUrl: `${BASE_URL}/tenants/${TENANT_ID}/status/${purpose}`,
+  index: 94567,
+  purpose,
+}));
 
 function schemaErrors(credential: unknown) {
   return validate(credential) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
@@ -107,7 +112,7 @@ describe(`UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
       },
       issuerDid: did,
       metadataContextUrl: credentialContextUrl(BASE_URL),
-      statusEntry: [statusEntry, { ...statusEntry, index: 1024 }],
+      statusEntry: statusEntry.map((entry) => ({ ...entry, index: 1024 })),
       validFrom: '2026-03-02T10:00:00Z',
     });
     expect(schemaErrors(credential)).toEqual([]);

@@ -37,14 +37,6 @@ describe('credentials on public resolution', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });
   const owner = () => bearer(workspace.token);
-  const setStatus = (id: string, status: string) =>
-    app.inject({
-      method: 'PUT',
-      url: `/api/v1/passports/${id}/status`,
-      headers: owner(),
-      payload: { status, reason: 'tested' },
-    });
-
   async function didKeys() {
     const response = await get(`/tenants/${workspace.id}/did.json`);
     expect(response.statusCode).toBe(200);
@@ -72,10 +64,18 @@ describe('credentials on public resolution', () => {
     expect(verified.value.header.kid).toMatch(new RegExp(`^${didWebFor(BASE_URL, workspace.id)}#`));
     expect(credential.id).toMatch(/#vc-v1-public$/);
     expect(credential.credentialSubject.id).toBe(`${BASE_URL}/passport/${passport.id}`);
-    expect(credential.credentialStatus).toMatchObject({
-      type: 'BitstringStatusListEntry',
-      statusListCredential: `${BASE_URL}/tenants/${workspace.id}/status/revocation`,
-    });
+    expect(credential.credentialStatus).toMatchObject([
+      {
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'revocation',
+        statusListCredential: `${BASE_URL}/tenants/${workspace.id}/status/revocation`,
+      },
+      {
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'suspension',
+        statusListCredential: `${BASE_URL}/tenants/${workspace.id}/status/suspension`,
+      },
+    ]);
     // Nothing above the public tier: the public JSON-LD view has no state of health, nor has this.
     expect(JSON.stringify(credential)).not.toContain('"batteryCondition"');
   });
@@ -151,7 +151,7 @@ describe('credentials on public resolution', () => {
     expect((await verifySdJwtVc(forged, keys)).ok).toBe(false);
   });
 
-  it('serves the item-level vc+jwt and Data Integrity credentials of a unit, with two status entries', async () => {
+  it('serves the item-level vc+jwt and Data Integrity credentials of a unit, with its two status entries', async () => {
     const keys = await didKeys();
     for (const headers of [{}, owner()]) {
       const jwt = await get(`/unit/${unit.id}`, { accept: VC_JWT, ...headers });
@@ -206,21 +206,10 @@ describe('credentials on public resolution', () => {
     expect(next.json().credentialSubject.product.countryOfProduction).toBe('FR');
   });
 
-  it('sets the revocation bit on a recall and clears it on reactivation', async () => {
-    const subject = await createPassport(app, workspace.token);
-    const credential = (await get(`/passport/${subject.id}`, { accept: VC_LD })).json();
-    const index = credential.credentialStatus.statusListIndex;
-    expect(await revocationBit(index)).toBe(false);
-    expect((await setStatus(subject.id, 'RECALLED')).statusCode).toBe(200);
-    expect(await revocationBit(index)).toBe(true);
-    expect((await setStatus(subject.id, 'ACTIVE')).statusCode).toBe(200);
-    expect(await revocationBit(index)).toBe(false);
-  });
-
   it("sets a unit's own bit when it is recycled, and its 410 still names the revoked credential", async () => {
     const recycled = await createUnit(app, workspace.token, passport.id);
     const credential = (await get(`/unit/${recycled.id}`, { accept: VC_LD })).json();
-    const ownIndex = credential.credentialStatus[1].statusListIndex;
+    const ownIndex = credential.credentialStatus[0].statusListIndex;
     expect(await revocationBit(ownIndex)).toBe(false);
     const changed = await appendEvent(app, workspace.token, recycled.id, {
       eventType: 'STATUS_CHANGE',
@@ -230,7 +219,7 @@ describe('credentials on public resolution', () => {
     expect(await revocationBit(ownIndex)).toBe(true);
     const gone = await get(`/unit/${recycled.id}`, { accept: VC_LD });
     expect(gone.statusCode).toBe(410);
-    expect(gone.json().credentialStatus[1].statusListIndex).toBe(ownIndex);
+    expect(gone.json().credentialStatus[0].statusListIndex).toBe(ownIndex);
   });
 
   it('serves the status list as a vc+jwt too, re-signed only when a bit moves', async () => {

@@ -46,6 +46,7 @@ export function pathRoutes({ passport, other, lifeCyclePassport }: HostileFixtur
     { method: 'GET', url: (id) => `/api/v1/units/${id}/qr` },
     { method: 'GET', url: (id) => `/tenants/${id}/did.json` },
     { method: 'GET', url: (id) => `/tenants/${id}/status/revocation` },
+    { method: 'GET', url: (id) => `/tenants/${id}/status/suspension` },
     { method: 'GET', url: (id) => `/v1/dpps/${id}` },
     { method: 'PATCH', url: (id) => `/v1/dpps/${id}`, body: { originCountry: 'FR' } },
     { method: 'DELETE', url: (id) => `/v1/dpps/${id}` },

@@ -100,18 +100,19 @@ describe('buildDppCredential', () => {
     });
   });
 
-  it('carries both the model passport entry and its own in a unit credential given two', () => {
+  it('carries every entry it is given, as an array: one in the revocation list, one in the suspension list', () => {
+    const SUSPENSION = LIST.replace(/revocation$/, 'suspension');
     const credential = buildDppCredential(
       base({
         statusEntry: [
-          { listUrl: LIST, index: 12 },
-          { listUrl: LIST, index: 4096 },
+          { listUrl: LIST, index: 12, purpose: 'revocation' },
+          { listUrl: SUSPENSION, index: 12, purpose: 'suspension' },
         ],
       }),
     );
     expect(credential.credentialStatus).toEqual([
-      expect.objectContaining({ id: `${LIST}#12`, statusListIndex: '12' }),
-      expect.objectContaining({ id: `${LIST}#4096`, statusListIndex: '4096' }),
+      expect.objectContaining({ id: `${LIST}#12`, statusListIndex: '12', statusPurpose: 'revocation' }),
+      expect.objectContaining({ id: `${SUSPENSION}#12`, statusListIndex: '12', statusPurpose: 'suspension' }),
     ]);
     expect(() => buildDppCredential(base({ statusEntry: [] }))).toThrow(RangeError);
   });

@@ -40,8 +40,9 @@ export interface DppCredentialInput {
   /** The issuer's display name (the workspace); by default the operator's name. */
   issuerName?: string;
   /**
-   * Where the credential's revocation bit lives. A unit credential takes two: its model passport's
-   * entry and its own, so a recall of the model revokes every unit credential with one bit.
+   * Where the credential's status bits live: one entry, or several (`credentialStatus` is then an
+   * array). The node gives two at the subject's index, one in its revocation list and one in its
+   * suspension list.
    */
   statusEntry: StatusEntryInput | readonly StatusEntryInput[];
   /** ISO 8601 date-time with an offset (`Date#toISOString()` form), second precision or finer. */

@@ -48,8 +48,9 @@ export {
 export {
   type CredentialCacheKeyInput,
   credentialCacheKey,
-  passportRevoked,
-  unitRevoked,
+  revokes,
+  type SubjectStatuses,
+  suspends,
 } from './revocation.ts';
 export {
   DPP_VCT,
@@ -68,10 +69,11 @@ export {
   emptyEncodedList,
   readStatusBit,
   STATUS_LIST_LENGTH,
-  STATUS_PURPOSE,
+  STATUS_PURPOSES,
   type StatusEntryInput,
   type StatusListCredential,
   type StatusListCredentialInput,
+  type StatusPurpose,
   setStatusBit,
   setStatusBits,
   statusListCredential,

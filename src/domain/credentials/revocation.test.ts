@@ -1,28 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { credentialCacheKey, passportRevoked, unitRevoked } from './revocation.ts';
+import { PASSPORT_STATUSES } from '../passports/lifecycle.ts';
+import { UNIT_STATUSES } from '../units/status.ts';
+import { credentialCacheKey, revokes, suspends } from './revocation.ts';
 
-describe('revocation by status', () => {
-  it('revokes recalled and decommissioned passports; active ones and drafts are not revoked', () => {
-    expect(['DRAFT', 'ACTIVE', 'RECALLED', 'DECOMMISSIONED'].map(passportRevoked)).toEqual([
-      false,
-      false,
-      true,
-      true,
-    ]);
+const ofPassport = (passportStatus: string) => ({ passportStatus, unitStatus: null });
+const ofUnit = (unitStatus: string, passportStatus = 'ACTIVE') => ({ passportStatus, unitStatus });
+
+describe('status purposes by status', () => {
+  it('a passport is revoked only when decommissioned, suspended only when recalled', () => {
+    expect(PASSPORT_STATUSES.filter((status) => revokes(ofPassport(status)))).toEqual(['DECOMMISSIONED']);
+    expect(PASSPORT_STATUSES.filter((status) => suspends(ofPassport(status)))).toEqual(['RECALLED']);
   });
 
-  it('revokes recalled, decommissioned and recycled units', () => {
-    const statuses = [
-      'IN_SERVICE',
-      'DECOMMISSIONED',
-      'RECALLED',
-      'REPURPOSED',
-      'REMANUFACTURED',
-      'REUSED',
-      'WASTE',
-      'RECYCLED',
-    ];
-    expect(statuses.filter(unitRevoked)).toEqual(['DECOMMISSIONED', 'RECALLED', 'RECYCLED']);
+  it('a unit is revoked when decommissioned or recycled, suspended when recalled', () => {
+    expect(UNIT_STATUSES.filter((status) => revokes(ofUnit(status)))).toEqual(['DECOMMISSIONED', 'RECYCLED']);
+    expect(UNIT_STATUSES.filter((status) => suspends(ofUnit(status)))).toEqual(['RECALLED']);
+  });
+
+  it('a unit answers for its passport: revoked when it is decommissioned, suspended when it is recalled', () => {
+    expect(revokes(ofUnit('IN_SERVICE', 'DECOMMISSIONED'))).toBe(true);
+    expect(suspends(ofUnit('IN_SERVICE', 'RECALLED'))).toBe(true);
+    expect(revokes(ofUnit('IN_SERVICE', 'RECALLED'))).toBe(false);
+  });
+
+  it('a subject that is gone sets no bit by its status', () => {
+    const gone = { passportStatus: null, unitStatus: null };
+    expect([revokes(gone), suspends(gone)]).toEqual([false, false]);
   });
 });
 

@@ -1,18 +1,29 @@
-// Which lifecycle states revoke a credential (docs/credentials.md, Revocation): the bit of a
-// passport follows its status, the bit of a unit its own status. Reactivation is the way back.
+// Which lifecycle states set a credential's bits (docs/credentials.md, Status lists). Revocation is
+// for good: an ending status sets the bit and nothing clears it (the database records it, see the
+// triggers of migration 0015, which name the same statuses). Suspension follows the status now: a
+// recall sets it, reactivation clears it. A unit's bits answer for its passport's state as well.
 import type { PassportStatus } from '../passports/lifecycle.ts';
 
-const REVOKING_PASSPORT_STATUSES: ReadonlySet<string> = new Set<PassportStatus>([
-  'RECALLED',
-  'DECOMMISSIONED',
-]);
-const REVOKING_UNIT_STATUSES: ReadonlySet<string> = new Set(['RECALLED', 'DECOMMISSIONED', 'RECYCLED']);
+const ENDING_PASSPORT_STATUSES: ReadonlySet<string> = new Set<PassportStatus>(['DECOMMISSIONED']);
+const ENDING_UNIT_STATUSES: ReadonlySet<string> = new Set(['DECOMMISSIONED', 'RECYCLED']);
+const SUSPENDING_STATUS = 'RECALLED';
 
-/** Whether a passport in this status has its revocation bit set. */
-export const passportRevoked = (status: string) => REVOKING_PASSPORT_STATUSES.has(status);
+/** The statuses of what a status index names: a passport (unit null) or a unit and its passport. */
+export interface SubjectStatuses {
+  /** Null when the passport is gone. */
+  passportStatus: string | null;
+  /** Null for a passport's own index, or when the unit is gone. */
+  unitStatus: string | null;
+}
 
-/** Whether a unit in this status has its own revocation bit set. */
-export const unitRevoked = (status: string) => REVOKING_UNIT_STATUSES.has(status);
+/** Whether the subject is in a status that revokes its credentials (the revocation bit is set). */
+export const revokes = ({ passportStatus, unitStatus }: SubjectStatuses) =>
+  (passportStatus !== null && ENDING_PASSPORT_STATUSES.has(passportStatus)) ||
+  (unitStatus !== null && ENDING_UNIT_STATUSES.has(unitStatus));
+
+/** Whether the subject is suspended now: it, or the passport of a unit, is recalled. */
+export const suspends = ({ passportStatus, unitStatus }: SubjectStatuses) =>
+  passportStatus === SUSPENDING_STATUS || unitStatus === SUSPENDING_STATUS;
 
 export interface CredentialCacheKeyInput {
   passportId: string;
@@ -27,7 +38,7 @@ export interface CredentialCacheKeyInput {
 
 /**
  * The key under which signed credential bytes are cached and reused: a credential is a function
- * of exactly these. The revocation bit is not in it (it lives in the list, not the credential).
+ * of exactly these. The status bits are not in it (they live in the lists, not the credential).
  */
 export const credentialCacheKey = ({
   passportId,

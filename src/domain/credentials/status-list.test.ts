@@ -72,6 +72,10 @@ describe('status entries and index allocation', () => {
       statusListIndex: '94567',
       statusListCredential: LIST_URL,
     });
+    expect(statusListEntry({ listUrl: LIST_URL, index: 7, purpose: 'suspension' })).toMatchObject({
+      statusPurpose: 'suspension',
+      statusListIndex: '7',
+    });
     expect(() => statusListEntry({ listUrl: LIST_URL, index: STATUS_LIST_LENGTH })).toThrow(RangeError);
   });
 
@@ -111,6 +115,14 @@ describe('status entries and index allocation', () => {
       type: ['VerifiableCredential', 'BitstringStatusListCredential'],
       credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList },
     });
+    const suspension = statusListCredential({
+      listUrl: LIST_URL,
+      issuerDid: 'did:web:x',
+      encodedList,
+      validFrom: '2026-01-01T00:00:00Z',
+      purpose: 'suspension',
+    });
+    expect(suspension.credentialSubject.statusPurpose).toBe('suspension');
   });
 });
 

@@ -1,5 +1,5 @@
-// W3C Bitstring Status List v1.0 for revocation: one list per workspace, one bit per issued
-// credential. The encoding (GZIP, base64url, multibase `u`, bit 0 = most significant bit of the
+// W3C Bitstring Status List v1.0: one list per workspace and status purpose, one bit per issued
+// credential in each. The encoding (GZIP, base64url, multibase `u`, bit 0 = most significant bit of the
 // first byte) is the library's; this file fixes our shapes and bounds.
 import { randomInt } from 'node:crypto';
 import { type BitstringStatusList, createList, decodeList } from '@digitalbazaar/vc-bitstring-status-list';
@@ -7,18 +7,25 @@ import { VC_V2_CONTEXT } from './untp.ts';
 
 /** The spec's minimum list length (16 KiB of bits), so one bit says nothing about who holds it. */
 export const STATUS_LIST_LENGTH = 131_072;
-export const STATUS_PURPOSE = 'revocation';
+/**
+ * The purposes we publish a list for: `revocation` (a set bit is final, the spec says it is not
+ * reversible) and `suspension` (a set bit may be cleared again).
+ */
+export const STATUS_PURPOSES = ['revocation', 'suspension'] as const;
+export type StatusPurpose = (typeof STATUS_PURPOSES)[number];
 
 export interface StatusEntryInput {
-  /** URL of the list credential: `<baseUrl>/tenants/<tenantId>/status/revocation`. */
+  /** URL of the list credential: `<baseUrl>/tenants/<tenantId>/status/<purpose>`. */
   listUrl: string;
   index: number;
+  /** The list's purpose; `revocation` when not given. */
+  purpose?: StatusPurpose;
 }
 
 export interface BitstringStatusListEntry {
   id: string;
   type: 'BitstringStatusListEntry';
-  statusPurpose: typeof STATUS_PURPOSE;
+  statusPurpose: StatusPurpose;
   /** A base-10 string, as the spec requires. */
   statusListIndex: string;
   statusListCredential: string;
@@ -30,19 +37,23 @@ function checkIndex(index: number, length = STATUS_LIST_LENGTH): void {
   }
 }
 
-/** The `credentialStatus` of a credential whose revocation bit is `index` in the list at `listUrl`. */
-export function statusListEntry({ listUrl, index }: StatusEntryInput): BitstringStatusListEntry {
+/** The `credentialStatus` entry of a credential whose bit is `index` in the list at `listUrl`. */
+export function statusListEntry({
+  listUrl,
+  index,
+  purpose = 'revocation',
+}: StatusEntryInput): BitstringStatusListEntry {
   checkIndex(index);
   return {
     id: `${listUrl}#${index}`,
     type: 'BitstringStatusListEntry',
-    statusPurpose: STATUS_PURPOSE,
+    statusPurpose: purpose,
     statusListIndex: String(index),
     statusListCredential: listUrl,
   };
 }
 
-/** The encodedList of a list with every bit 0 (nothing revoked). */
+/** The encodedList of a list with every bit 0 (nothing revoked or suspended). */
 export async function emptyEncodedList(length = STATUS_LIST_LENGTH): Promise<string> {
   if (!Number.isSafeInteger(length) || length < STATUS_LIST_LENGTH || length % 8 !== 0) {
     throw new RangeError(`a status list holds at least ${STATUS_LIST_LENGTH} bits, a whole number of bytes`);
@@ -58,7 +69,7 @@ async function decode(encodedList: string): Promise<BitstringStatusList> {
   return list;
 }
 
-/** The bit at `index` (true = revoked). */
+/** The bit at `index` (true = revoked, or suspended, as the list's purpose says). */
 export async function readStatusBit(encodedList: string, index: number): Promise<boolean> {
   const list = await decode(encodedList);
   checkIndex(index, list.length);
@@ -112,6 +123,8 @@ export interface StatusListCredentialInput {
   encodedList: string;
   /** When this state of the list was produced (ISO 8601). */
   validFrom: string;
+  /** `revocation` when not given. */
+  purpose?: StatusPurpose;
 }
 
 /** The unsigned `BitstringStatusListCredential`; sign it like any credential. */
@@ -120,6 +133,7 @@ export function statusListCredential({
   issuerDid,
   encodedList,
   validFrom,
+  purpose = 'revocation',
 }: StatusListCredentialInput) {
   return {
     '@context': [VC_V2_CONTEXT],
@@ -130,7 +144,7 @@ export function statusListCredential({
     credentialSubject: {
       id: `${listUrl}#list`,
       type: 'BitstringStatusList',
-      statusPurpose: STATUS_PURPOSE,
+      statusPurpose: purpose,
       encodedList,
     },
   };

@@ -15,6 +15,7 @@ import {
   didWebFor,
   fieldPointers,
   issueSdJwtVc,
+  revokes,
   signDataIntegrity,
   signVcJwt,
 } from '../../domain/credentials/index.ts';
@@ -22,7 +23,7 @@ import { tierView } from '../../domain/passports/tier-view.ts';
 import type { PassportSubject, Subject, UnitFacts } from '../../http/representations.ts';
 import { credentialSigningKey } from '../seals/service.ts';
 import { type CredentialCache, KEY_TTL_MS } from './cache.ts';
-import { statusIndexOf, statusListUrl } from './status.ts';
+import { statusEntriesOf, statusIndexOf } from './status.ts';
 import * as store from './store.ts';
 
 const laterOf = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
@@ -60,8 +61,16 @@ async function unsignedCredential(
   const { baseUrl } = services;
   const { model, unit } = subject;
   const passportId = String(model.full.id);
-  const listUrl = statusListUrl(baseUrl, subject.tenantId);
-  const passportIndex = await statusIndexOf(services, cache, subject.tenantId, passportId);
+  const passportStatus = String(model.full.status);
+  const unitStatus = unit?.status ?? null;
+  // A unit's credential carries the unit's own index, whose bits answer for its passport too.
+  const index = await statusIndexOf(services, cache, {
+    tenantId: subject.tenantId,
+    passportId,
+    unitId: unit?.id ?? null,
+    version: model.version,
+    ending: revokes({ passportStatus, unitStatus }),
+  });
   // The version began when the live state was written; a unit's credential cannot precede the unit.
   const versionBegan = String(model.full.lastUpdated);
   const common = {
@@ -70,15 +79,9 @@ async function unsignedCredential(
     issuerDid: didWebFor(baseUrl, subject.tenantId),
     version: model.version,
     metadataContextUrl: credentialContextUrl(baseUrl),
+    statusEntry: statusEntriesOf(baseUrl, subject.tenantId, index),
   };
-  if (!unit) {
-    return buildDppCredential({
-      ...common,
-      statusEntry: { listUrl, index: passportIndex },
-      validFrom: versionBegan,
-    });
-  }
-  const unitIndex = await statusIndexOf(services, cache, subject.tenantId, passportId, unit.id);
+  if (!unit) return buildDppCredential({ ...common, validFrom: versionBegan });
   const unitUrl = `${baseUrl}/unit/${unit.id}`;
   return buildDppCredential({
     ...common,
@@ -89,10 +92,6 @@ async function unsignedCredential(
       unitUrl,
       manufacturedAt: unit.manufacturedAt,
     },
-    statusEntry: [
-      { listUrl, index: passportIndex },
-      { listUrl, index: unitIndex },
-    ],
     validFrom: laterOf(versionBegan, unit.createdAt),
   });
 }

@@ -1,8 +1,10 @@
-// Credential routes: the workspace's revocation list, the credential metadata context, and the
+// Credential routes: the workspace's status lists, the credential metadata context, and the
 // catalog's readiness report. The credentials themselves are representations of public resolution.
 import type { App, AppContext } from '../../context.ts';
 import {
   credentialMetadataContext,
+  STATUS_PURPOSES,
+  type StatusPurpose,
   VC_JWT_MEDIA_TYPE,
   VC_LD_MEDIA_TYPE,
 } from '../../domain/credentials/index.ts';
@@ -21,56 +23,61 @@ import {
 } from '../../http/schemas.ts';
 import { readinessReport } from './readiness.ts';
 import { CompactJws, ReadinessQuery, ReadinessResponse, StatusListLd, TenantParams } from './schemas.ts';
-import { revocationList } from './status.ts';
+import { statusList } from './status.ts';
 
 const tags = ['Verifiable credentials'];
-// Verifiers fetch the list from anywhere; it may change with any recall, so it is revalidated.
+// Verifiers fetch the lists from anywhere; they may change with any status move, so they are revalidated.
 const STATUS_HEADERS = { 'cache-control': 'public, no-cache', 'access-control-allow-origin': '*' };
 const PUBLIC_DOCUMENT = { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' };
 const LIST_FORMS = [VC_LD_MEDIA_TYPE, VC_JWT_MEDIA_TYPE] as const;
+const LIST_MEANING: Record<StatusPurpose, string> = {
+  revocation: 'set for good by a decommission or a recycled unit',
+  suspension: 'set by a recall, cleared by reactivation',
+};
 
 export async function credentialRoutes(app: App, services: AppContext): Promise<void> {
   const context = JSON.stringify(credentialMetadataContext(services.baseUrl));
 
-  app.get(
-    '/tenants/:tenantId/status/revocation',
-    {
-      config: { access: { kind: 'public', budget: 'anonymous' } },
-      schema: {
-        tags,
-        summary:
-          "The workspace's Bitstring Status List credential for revocation (Data Integrity by default, or vc+jwt)",
-        params: TenantParams,
-        response: {
-          200: mediaResponses('The signed status list credential', {
-            [VC_LD_MEDIA_TYPE]: StatusListLd,
-            [VC_JWT_MEDIA_TYPE]: CompactJws,
-          }),
-          ...errorResponses(404, 406, 429, 500),
+  for (const purpose of STATUS_PURPOSES) {
+    app.get(
+      `/tenants/:tenantId/status/${purpose}`,
+      {
+        config: { access: { kind: 'public', budget: 'anonymous' } },
+        schema: {
+          tags,
+          summary: `The workspace's Bitstring Status List credential for ${purpose} (${LIST_MEANING[purpose]}; Data Integrity by default, or vc+jwt)`,
+          params: TenantParams,
+          response: {
+            200: mediaResponses('The signed status list credential', {
+              [VC_LD_MEDIA_TYPE]: StatusListLd,
+              [VC_JWT_MEDIA_TYPE]: CompactJws,
+            }),
+            ...errorResponses(404, 406, 429, 500),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      reply.header('vary', 'Accept');
-      const form = negotiate(request.headers.accept, LIST_FORMS);
-      if (!form) {
-        throw new AppError(
-          'NOT_ACCEPTABLE',
-          `None of the requested types is offered: ${LIST_FORMS.join(', ')}`,
-          {
-            extra: { offered: [...LIST_FORMS] },
-          },
+      async (request, reply) => {
+        reply.header('vary', 'Accept');
+        const form = negotiate(request.headers.accept, LIST_FORMS);
+        if (!form) {
+          throw new AppError(
+            'NOT_ACCEPTABLE',
+            `None of the requested types is offered: ${LIST_FORMS.join(', ')}`,
+            {
+              extra: { offered: [...LIST_FORMS] },
+            },
+          );
+        }
+        const list = await statusList(services, request.params.tenantId, purpose);
+        return sendText(
+          reply.headers(STATUS_HEADERS),
+          200,
+          form,
+          form === VC_JWT_MEDIA_TYPE ? list.jwt : list.ld,
         );
-      }
-      const list = await revocationList(services, request.params.tenantId);
-      return sendText(
-        reply.headers(STATUS_HEADERS),
-        200,
-        form,
-        form === VC_JWT_MEDIA_TYPE ? list.jwt : list.ld,
-      );
-    },
-  );
+      },
+    );
+  }
 
   app.get(
     '/contexts/dpp/credential/v1',

@@ -1,5 +1,5 @@
-// SQL for credentials: status indexes, the workspace's signed status list, issued credentials.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+// SQL for credentials: status indexes, the workspace's signed status lists, issued credentials.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   batteryUnits,
@@ -8,18 +8,29 @@ import {
   issuedCredentials,
   passports,
 } from '../../db/schema.ts';
+import type { StatusPurpose } from '../../domain/credentials/index.ts';
 
 export type StatusListRow = typeof credentialStatusLists.$inferSelect;
 
-/** The index of a passport (unitId null) or unit, or null when none is allocated yet. */
-export async function findStatusIndex(
+export interface StatusEntryRow {
+  index: number;
+  generation: number;
+  revokedAt: Date | null;
+}
+
+/** The newest index of a passport (unitId null) or unit, or null when none is allocated yet. */
+export async function findStatusEntry(
   db: Executor,
   tenantId: string,
   passportId: string,
   unitId: string | null,
-): Promise<number | null> {
+): Promise<StatusEntryRow | null> {
   const [row] = await db
-    .select({ index: credentialStatusEntries.statusIndex })
+    .select({
+      index: credentialStatusEntries.statusIndex,
+      generation: credentialStatusEntries.generation,
+      revokedAt: credentialStatusEntries.revokedAt,
+    })
     .from(credentialStatusEntries)
     .where(
       unitId === null
@@ -29,8 +40,10 @@ export async function findStatusIndex(
             isNull(credentialStatusEntries.unitId),
           )
         : and(eq(credentialStatusEntries.tenantId, tenantId), eq(credentialStatusEntries.unitId, unitId)),
-    );
-  return row?.index ?? null;
+    )
+    .orderBy(desc(credentialStatusEntries.generation))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Every index the workspace has allocated. */
@@ -43,12 +56,19 @@ export async function takenIndexes(db: Executor, tenantId: string): Promise<Set<
 }
 
 /**
- * Claims `index` for the subject; false when the index or the subject was taken meanwhile (the
- * caller reads back or draws again).
+ * Claims `index` for the subject's generation; false when the index or that generation was taken
+ * meanwhile (the caller reads back or draws again). The database stamps `revoked_at` at once when
+ * the subject is in an ending status.
  */
 export async function insertStatusIndex(
   db: Executor,
-  entry: { tenantId: string; statusIndex: number; passportId: string; unitId: string | null },
+  entry: {
+    tenantId: string;
+    statusIndex: number;
+    passportId: string;
+    unitId: string | null;
+    generation: number;
+  },
 ): Promise<boolean> {
   const inserted = await db
     .insert(credentialStatusEntries)
@@ -59,14 +79,14 @@ export async function insertStatusIndex(
 }
 
 /**
- * Each allocated index with the current status of what it names: the passport's status for a
- * passport entry, the unit's own status for a unit entry (null when the row is gone).
+ * Each allocated index with when it was revoked and the current statuses of what it names: the
+ * passport's, and for a unit's index the unit's own too (null when the row is gone).
  */
 export async function statusesOfEntries(db: Executor, tenantId: string) {
   return db
     .select({
       index: credentialStatusEntries.statusIndex,
-      unitId: credentialStatusEntries.unitId,
+      revokedAt: credentialStatusEntries.revokedAt,
       passportStatus: passports.status,
       unitStatus: batteryUnits.status,
     })
@@ -88,21 +108,30 @@ export async function statusesOfEntries(db: Executor, tenantId: string) {
     .where(eq(credentialStatusEntries.tenantId, tenantId));
 }
 
-export async function findStatusList(db: Executor, tenantId: string): Promise<StatusListRow | null> {
+export async function findStatusList(
+  db: Executor,
+  tenantId: string,
+  purpose: StatusPurpose,
+): Promise<StatusListRow | null> {
   const [row] = await db
     .select()
     .from(credentialStatusLists)
-    .where(eq(credentialStatusLists.tenantId, tenantId));
+    .where(
+      and(eq(credentialStatusLists.tenantId, tenantId), eq(credentialStatusLists.statusPurpose, purpose)),
+    );
   return row ?? null;
 }
 
 /** Stores the list as signed now; concurrent signers both hold a valid list, the last one stays. */
 export async function saveStatusList(db: Executor, row: StatusListRow): Promise<void> {
-  const { tenantId: _tenantId, ...changes } = row;
+  const { tenantId: _tenantId, statusPurpose: _purpose, ...changes } = row;
   await db
     .insert(credentialStatusLists)
     .values(row)
-    .onConflictDoUpdate({ target: credentialStatusLists.tenantId, set: changes });
+    .onConflictDoUpdate({
+      target: [credentialStatusLists.tenantId, credentialStatusLists.statusPurpose],
+      set: changes,
+    });
 }
 
 export async function findIssued(db: Executor, tenantId: string, cacheKey: string) {
