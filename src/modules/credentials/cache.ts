@@ -1,6 +1,7 @@
-// What the credentials module keeps in memory, per app: status indexes (they never change once
-// allocated), signed credential bytes under their cache key, and each workspace's signing key for
-// a second. None can mislead: an index is fixed for good; a credential entry is used only when its
+// What the credentials module keeps in memory, per app: passports' status indexes by version,
+// signed credential bytes under their cache key, and each workspace's signing key for a second.
+// None can mislead: a passport takes a new index only after a revocation, and the status moves
+// that revoke and end it each make a new version; a credential entry is used only when its
 // fingerprint (the SHA-256 of the unsigned credential it signs) matches the credential the current
 // state gives; and a key rotated in that second is retired, not removed, so what it signs still
 // verifies from the DID document.

@@ -9,6 +9,7 @@ import {
   didWebFor,
   emptyEncodedList,
   revokes,
+  STATUS_PURPOSES,
   type StatusEntryInput,
   type StatusPurpose,
   setStatusBits,
@@ -29,7 +30,7 @@ export const statusListUrl = (baseUrl: string, tenantId: string, purpose: Status
 
 /** The two entries of a credential whose bit is `index`: one in each of the workspace's lists. */
 export const statusEntriesOf = (baseUrl: string, tenantId: string, index: number): StatusEntryInput[] =>
-  (['revocation', 'suspension'] as const).map((purpose) => ({
+  STATUS_PURPOSES.map((purpose) => ({
     listUrl: statusListUrl(baseUrl, tenantId, purpose),
     index,
     purpose,
