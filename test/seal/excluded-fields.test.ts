@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { SEAL_EXCLUDED_FIELDS, verifySealedDocument } from '../../src/domain/seal/index.ts';
-import { bearer, createWorkspace, testApp } from '../helpers/app.ts';
-import { createOperator, createPassport } from '../helpers/passports.ts';
+import { createWorkspace, testApp } from '../helpers/app.ts';
+import { createOperator } from '../helpers/passports.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
+import { createSealedPassport, type SealedDocument } from '../helpers/seals.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'opendpp-excluded-'));
 afterEach(stopProcesses);
@@ -28,20 +29,13 @@ const SET_REASON = /^proof\.excludedFields is not the set of 10 field names open
 
 describe('proof.excludedFields, a set', () => {
   let app: App;
-  let sealed: Record<string, unknown> & { proof: Record<string, unknown> };
+  let sealed: SealedDocument;
   let caCertificatePem: string;
   beforeAll(async () => {
     app = await testApp();
     const workspace = await createWorkspace(app);
     await createOperator(app, workspace);
-    const { id } = await createPassport(app, workspace.token);
-    const answer = await app.inject({
-      method: 'POST',
-      url: `/api/v1/passports/${id}/seal`,
-      headers: bearer(workspace.token),
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    sealed = answer.json().passport;
+    sealed = await createSealedPassport(app, workspace.token);
     expect(sealed.proof.excludedFields).toEqual(fields);
     caCertificatePem = (await app.inject({ method: 'GET', url: '/.well-known/opendpp-seal-ca.pem' })).body;
   });

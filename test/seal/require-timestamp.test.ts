@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
-import { createOperator, createPassport } from '../helpers/passports.ts';
+import { createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { createOperator } from '../helpers/passports.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
+import { createSealedPassport, type SealedDocument } from '../helpers/seals.ts';
 import { startTestTsa, type TestTsa } from '../helpers/tsa.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'opendpp-require-timestamp-'));
@@ -17,20 +18,19 @@ afterEach(stopProcesses);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const MISSING = 'The seal carries no RFC 3161 timestamp, and this verification requires one.';
-type Doc = Record<string, unknown> & { digitalSeal: Record<string, unknown> };
 
 describe('requiring a timestamp', () => {
   let tsa: TestTsa;
   let app: App;
   let workspace: TestWorkspace;
-  let timestamped: Doc;
-  let stripped: Doc;
+  let timestamped: SealedDocument;
+  let stripped: SealedDocument;
   beforeAll(async () => {
     tsa = await startTestTsa();
     app = await testApp({ env: { TSA_URL: tsa.url } });
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
-    timestamped = await sealedPassport(app, workspace);
+    timestamped = await createSealedPassport(app, workspace.token);
     expect(timestamped.digitalSeal.timestampStatus).toBe('granted');
     stripped = {
       ...timestamped,
@@ -101,7 +101,7 @@ describe('requiring a timestamp', () => {
     try {
       const own = await createWorkspace(withoutTsa);
       await createOperator(withoutTsa, own);
-      const document = await sealedPassport(withoutTsa, own);
+      const document = await createSealedPassport(withoutTsa, own.token);
       expect(document.digitalSeal).toMatchObject({ timestamp: null, timestampStatus: 'none' });
       const result = await withoutTsa.inject({
         method: 'POST',
@@ -144,14 +144,3 @@ describe('requiring a timestamp', () => {
     expect(JSON.parse(granted.stdout)).toMatchObject({ valid: true, checks: { timestamp: true } });
   });
 });
-
-async function sealedPassport(app: App, workspace: TestWorkspace): Promise<Doc> {
-  const { id } = await createPassport(app, workspace.token);
-  const sealed = await app.inject({
-    method: 'POST',
-    url: `/api/v1/passports/${id}/seal`,
-    headers: bearer(workspace.token),
-  });
-  expect(sealed.statusCode, sealed.body).toBe(200);
-  return sealed.json().passport;
-}

@@ -4,22 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
-import { createOperator, createPassport } from '../helpers/passports.ts';
-
-type Doc = Record<string, unknown> & {
-  digitalSeal: Record<string, unknown>;
-  signingPublicKey: Record<string, unknown>;
-  proof: Record<string, unknown> & {
-    leafSalts: Record<string, string>;
-    redactedLeaves: Record<string, string>;
-  };
-};
+import { createOperator } from '../helpers/passports.ts';
+import { createSealedPassport, type SealedDocument } from '../helpers/seals.ts';
 
 const host = new URL(BASE_URL).host;
 const inPathOrder = (keys: string[]) => [...keys].sort();
 
 /** Asserts the documented member order and path order; `masked` views must hide something. */
-function expectServedOrder(document: Doc, masked: boolean) {
+function expectServedOrder(document: SealedDocument, masked: boolean) {
   expect(Object.keys(document.digitalSeal)).toEqual([
     'type',
     'format',
@@ -58,19 +50,13 @@ describe('seal fields as served', () => {
   let app: App;
   let workspace: TestWorkspace;
   let id: string;
-  let sealAnswer: Doc;
+  let sealAnswer: SealedDocument;
   beforeAll(async () => {
     app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
-    ({ id } = await createPassport(app, workspace.token));
-    const sealed = await app.inject({
-      method: 'POST',
-      url: `/api/v1/passports/${id}/seal`,
-      headers: bearer(workspace.token),
-    });
-    expect(sealed.statusCode, sealed.body).toBe(200);
-    sealAnswer = sealed.json().passport;
+    sealAnswer = await createSealedPassport(app, workspace.token);
+    id = sealAnswer.id;
   });
   afterAll(() => app.close());
 
@@ -83,7 +69,7 @@ describe('seal fields as served', () => {
     expect(owner.statusCode).toBe(200);
     expectServedOrder(owner.json(), false);
     const list = await get('/api/v1/passports', bearer(workspace.token));
-    const listed = (list.json().passports as Doc[]).find((passport) => passport.id === id);
+    const listed = (list.json().passports as SealedDocument[]).find((passport) => passport.id === id);
     if (!listed) throw new Error('the sealed passport is not listed');
     expectServedOrder(listed, false);
   });
