@@ -85,27 +85,20 @@ describe('native TLS', () => {
     timeout: processTimeout(2),
   }, async () => {
     const wrongKey = await files.write('other.key', other.keyPem);
-    const mismatched = await run(['--import', 'tsx', 'src/server.ts'], {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      TLS_CERT: certPath,
-      TLS_KEY: wrongKey,
-    });
-    expect(mismatched.code).toBe(1);
-    expect(mismatched.stderr).toBe(
-      `opendpp: TLS_KEY is not the private key of the TLS_CERT certificate (${wrongKey}, ${certPath})\n`,
-    );
-
     const absent = join(files.dir, 'absent.crt');
-    const unreadable = await run(['--import', 'tsx', 'src/server.ts'], {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      TLS_CERT: absent,
-      TLS_KEY: keyPath,
-    });
-    expect(unreadable.code).toBe(1);
-    expect(unreadable.stderr).toBe(
-      `opendpp: TLS_CERT names a file that cannot be read (${absent}: ENOENT)\n`,
-    );
+    for (const [tls, refusal] of [
+      [
+        { TLS_CERT: certPath, TLS_KEY: wrongKey },
+        `TLS_KEY is not the private key of the TLS_CERT certificate (${wrongKey}, ${certPath})`,
+      ],
+      [
+        { TLS_CERT: absent, TLS_KEY: keyPath },
+        `TLS_CERT names a file that cannot be read (${absent}: ENOENT)`,
+      ],
+    ] as const) {
+      const boot = await run(['--import', 'tsx', 'src/server.ts'], { DATA_DIR: dataDir, PORT: '0', ...tls });
+      expect(boot.code).toBe(1);
+      expect(boot.stderr).toBe(`opendpp: ${refusal}\n`);
+    }
   });
 });
