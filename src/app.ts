@@ -26,6 +26,7 @@ import { jsonLd } from './http/representations.ts';
 import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serverTimeouts } from './http/server-timeouts.ts';
+import type { TlsFiles } from './http/tls.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import {
@@ -87,6 +88,8 @@ export interface BuildOptions {
   eoriRegistry?: EoriRegistry;
   /** Runs before any route exists, so its hooks see every answer (tests check them against the schemas). */
   instrument?: (app: FastifyInstance) => void;
+  /** The certificate and key of TLS_CERT / TLS_KEY (read by readTlsFiles): the node serves https. */
+  tls?: TlsFiles;
 }
 
 // The 405 shadow router is built with the same options, so both agree on which paths exist.
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const adminTokenHash =
     options.adminTokenHash ?? (config.platformAdminToken ? hashToken(config.platformAdminToken) : undefined);
 
+  const timeouts = serverTimeouts(config.httpTimeouts);
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? {
       level: config.logLevel,
@@ -111,12 +115,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: SERVICE_BODY_LIMIT,
-    ...serverTimeouts(config.httpTimeouts),
+    ...timeouts,
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   };
-  const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
+  // Node's https server takes the http server's options (the deadlines) beside the certificate; Fastify
+  // ignores `http` once `https` is given. Its server is an http.Server in all the ways the app uses,
+  // so the instance keeps the one App type rather than a second one for https.
+  const tlsOptions = options.tls ? { https: { ...timeouts.http, ...options.tls } } : {};
+  const app = Fastify({
+    ...serverOptions,
+    ...tlsOptions,
+  } as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   const budgets = config.redisUrl ? budgetStore(config.redisUrl, app.log) : undefined;
   if (budgets) app.addHook('onClose', () => budgets.close());

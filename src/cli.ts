@@ -15,7 +15,9 @@ const USAGE = `Usage: opendpp <command> [options]
   members invite --workspace ID --email EMAIL [--role ROLE] [--manage-members true|false]
                                an invitation link to the console, shown once (the first member)
   migrate                      apply migrations to DATABASE_URL
-  verify FILE.json [--ca CA.pem]   verify a sealed passport document offline (full or masked);
+  verify FILE.json [--ca CA.pem] [--require-timestamp]
+                               verify a sealed passport document offline (full or masked);
+                               --require-timestamp: a seal without an RFC 3161 timestamp is invalid;
                                exit status 0 when valid, 1 when not
 
 Environment: OPENDPP_URL (default http://127.0.0.1:3000), PLATFORM_ADMIN_TOKEN.`;
@@ -38,6 +40,7 @@ const { values, positionals } = parseArgs({
     'passport-limit': { type: 'string' },
     email: { type: 'string' },
     'manage-members': { type: 'string' },
+    'require-timestamp': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -141,7 +144,10 @@ async function run(): Promise<unknown> {
     case `verify ${action ?? ''}`.trim(): {
       if (!action) throw new UsageError('verify needs the path of a document (JSON)');
       const { verifyFile } = await import('./verify-file.ts');
-      const result = await verifyFile(action, values.ca);
+      const result = await verifyFile(action, {
+        ...(values.ca ? { caPath: values.ca } : {}),
+        requireTimestamp: values['require-timestamp'] === true,
+      });
       if (!result.valid) process.exitCode = 1;
       return result;
     }

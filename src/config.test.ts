@@ -61,6 +61,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/MASTER_KEY/);
   });
 
+  it('reads TLS_CERT and TLS_KEY together or not at all', () => {
+    expect(loadConfig({})).not.toHaveProperty('tlsCert');
+    expect(loadConfig({ TLS_CERT: '/etc/opendpp/tls.crt', TLS_KEY: '/etc/opendpp/tls.key' })).toMatchObject({
+      tlsCert: '/etc/opendpp/tls.crt',
+      tlsKey: '/etc/opendpp/tls.key',
+    });
+    for (const one of [{ TLS_CERT: '/etc/opendpp/tls.crt' }, { TLS_KEY: '/etc/opendpp/tls.key' }]) {
+      expect(() => loadConfig(one)).toThrow(
+        new ConfigError('TLS_CERT and TLS_KEY are set together or not at all'),
+      );
+    }
+  });
+
   it('reads EORI_VALIDATION_URL, optional', () => {
     expect(loadConfig({}).eoriValidationUrl).toBeUndefined();
     const url = 'https://ec.europa.eu/taxation_customs/dds2/eos/validation/services/validation';

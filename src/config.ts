@@ -22,6 +22,9 @@ export const ConfigSchema = Type.Object({
   /** PEM files of the platform seal CA; unset, the node creates its own CA on first need. */
   sealCaCert: Type.Optional(Type.String({ minLength: 1 })),
   sealCaKey: Type.Optional(Type.String({ minLength: 1 })),
+  /** PEM files of the certificate (chain) and key the node serves https with; unset, it speaks http. */
+  tlsCert: Type.Optional(Type.String({ minLength: 1 })),
+  tlsKey: Type.Optional(Type.String({ minLength: 1 })),
   /** RFC 3161 time-stamping authority; unset, seals carry no timestamp. */
   tsaUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
   /** Lets webhooks target http:// and loopback or private addresses: for development and tests only. */
@@ -104,6 +107,8 @@ const NAMES: Record<keyof Config, string> = {
   eoriValidationUrl: 'EORI_VALIDATION_URL',
   sealCaCert: 'SEAL_CA_CERT',
   sealCaKey: 'SEAL_CA_KEY',
+  tlsCert: 'TLS_CERT',
+  tlsKey: 'TLS_KEY',
   tsaUrl: 'TSA_URL',
   webhookAllowInsecureTargets: 'WEBHOOK_ALLOW_INSECURE_TARGETS',
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
@@ -129,6 +134,8 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     eoriValidationUrl: optional(env, 'EORI_VALIDATION_URL'),
     sealCaCert: optional(env, 'SEAL_CA_CERT'),
     sealCaKey: optional(env, 'SEAL_CA_KEY'),
+    tlsCert: optional(env, 'TLS_CERT'),
+    tlsKey: optional(env, 'TLS_KEY'),
     tsaUrl: optional(env, 'TSA_URL'),
     webhookAllowInsecureTargets: flag(env, 'WEBHOOK_ALLOW_INSECURE_TARGETS'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
@@ -169,6 +176,9 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
   }
   if (Boolean(candidate.sealCaCert) !== Boolean(candidate.sealCaKey)) {
     throw new ConfigError('SEAL_CA_CERT and SEAL_CA_KEY are set together or not at all');
+  }
+  if (Boolean(candidate.tlsCert) !== Boolean(candidate.tlsKey)) {
+    throw new ConfigError('TLS_CERT and TLS_KEY are set together or not at all');
   }
   return Object.freeze(candidate as Config);
 }

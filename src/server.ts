@@ -1,15 +1,20 @@
-// Entry point: loadConfig → openDatabase → buildApp → listen, with a graceful shutdown that lets
-// in-flight requests finish and closes the store cleanly (PGlite flushes on close). The configuration
-// is checked before the service's modules load, so a bad variable is reported at once. A store that
-// drops its connections is logged and reconnected, never a reason to exit.
+// Entry point: loadConfig → openDatabase → buildApp → listen (https when TLS_CERT and TLS_KEY are
+// set), with a graceful shutdown that lets in-flight requests finish and closes the store cleanly
+// (PGlite flushes on close). The configuration, TLS files included, is checked before the service's
+// modules load, so a bad variable is reported at once. A store that drops its connections is logged
+// and reconnected, never a reason to exit.
 import { describeThrown, diskProblem } from './boot-failure.ts';
 import { buildInfoFromGit } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkDataDir, DataDirError } from './db/data-dir-check.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { plainHttpWarning } from './http/plain-http-warning.ts';
+import { readTlsFiles } from './http/tls.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, buildInfoFromGit());
+  // Read before anything else starts: a wrong certificate or key is a configuration error.
+  const tls = config.tlsCert && config.tlsKey ? readTlsFiles(config.tlsCert, config.tlsKey) : undefined;
   const [
     { buildApp },
     { bootstrap, printFirstBootSecrets },
@@ -58,7 +63,10 @@ async function main(): Promise<void> {
     ...(database.probeWrite ? { probeStoreWrite: database.probeWrite } : {}),
     adminTokenHash: boot.adminTokenHash,
     masterKey,
+    ...(tls ? { tls } : {}),
   });
+  const plainHttp = plainHttpWarning(config.publicBaseUrl);
+  if (plainHttp) app.log.warn(plainHttp);
   reportFault = (error, what) => app.log.warn({ err: loggableError(error) }, what);
   // Webhook events waiting in the outbox (including those a previous run left) go out from here.
   const deliveries = startDeliveryWorker({

@@ -88,7 +88,7 @@ export function startServer(
       );
     }, startBudgetMs);
     const poll = setInterval(() => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const match = /Server listening at (https?:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (match?.[1]) {
         settle();
         resolve({ child, url: match[1], stdout: () => out, stderr: () => err, exit });

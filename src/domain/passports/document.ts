@@ -4,6 +4,7 @@
 
 import { SCHEMA_CATEGORIES } from '../categories/types.ts';
 import { passportDigitalLink } from '../gs1/digital-link.ts';
+import { digitalSealAsServed, proofAsServed, signingPublicKeyAsServed } from '../seal/index.ts';
 import { dppStatus, type PassportStatus } from './lifecycle.ts';
 
 export interface PassportState {
@@ -79,9 +80,10 @@ export function renderPassportDocument({
     lastUpdated: passport.updatedAt.toISOString(),
     economicOperatorId: `${economicOperator.regIdScheme}:${economicOperator.regId}`,
     contentSpecificationIds: contentSpecificationIds(baseUrl, passport.category),
-    digitalSeal: passport.digitalSeal ?? null,
-    signingPublicKey: passport.signingPublicKey ?? null,
-    proof: passport.proof ?? null,
+    // Stored as jsonb, which reorders members: served in the order docs/sealing.md §6 gives.
+    digitalSeal: digitalSealAsServed(passport.digitalSeal ?? null),
+    signingPublicKey: signingPublicKeyAsServed(passport.signingPublicKey ?? null),
+    proof: proofAsServed(passport.proof ?? null),
     status: passport.status,
     archivedAt: passport.archivedAt?.toISOString() ?? null,
     retentionUntil: passport.retentionUntil?.toISOString() ?? null,

@@ -16,6 +16,7 @@ export { leafHash, leafHashInput, merkleLevels, merkleRoot, nodeHash } from './m
 export { rootFromDocument } from './proof.ts';
 export { hasSeal, readDigitalSeal } from './read.ts';
 export { type SealOptions, sealDocument } from './seal.ts';
+export { digitalSealAsServed, proofAsServed, signingPublicKeyAsServed } from './served-order.ts';
 export { jwsSignatureBytes, statementBytes, statementOf } from './statement.ts';
 export type { DigitalSeal, SealFields, SealProof, SealStatement } from './types.ts';
 export {

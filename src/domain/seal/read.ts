@@ -93,8 +93,17 @@ export function readSigningPublicKey(value: unknown): Read<EcPublicJwk> {
   return { ok: true, value: value as unknown as EcPublicJwk };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().every((item, i) => item === [...b].sort()[i]);
+const EXCLUDED: ReadonlySet<unknown> = new Set(SEAL_EXCLUDED_FIELDS);
+
+/**
+ * `proof.excludedFields` is a set (docs/sealing.md §8): the format fixes its members, so their order
+ * says nothing and any order is accepted, but each must be there exactly once and nothing else.
+ */
+const isExcludedFieldSet = (value: unknown) =>
+  Array.isArray(value) &&
+  value.length === EXCLUDED.size &&
+  new Set(value).size === value.length &&
+  value.every((field) => EXCLUDED.has(field));
 
 export function readProof(value: unknown): Read<SealProof> {
   if (!isPlainObject(value)) return { ok: false, reasons: ['The document has no proof.'] };
@@ -102,12 +111,10 @@ export function readProof(value: unknown): Read<SealProof> {
   if (value.type !== 'SaltedMerkleTree') reasons.push('proof.type is not SaltedMerkleTree.');
   if (value.hashAlgorithm !== 'SHA-256') reasons.push('proof.hashAlgorithm is not SHA-256.');
   if (value.leafHashInput !== SEAL_FORMAT) reasons.push(`proof.leafHashInput is not ${SEAL_FORMAT}.`);
-  if (
-    !Array.isArray(value.excludedFields) ||
-    !value.excludedFields.every((field) => typeof field === 'string') ||
-    !sameList(value.excludedFields as string[], SEAL_EXCLUDED_FIELDS)
-  ) {
-    reasons.push(`proof.excludedFields is not the list ${SEAL_FORMAT} fixes.`);
+  if (!isExcludedFieldSet(value.excludedFields)) {
+    reasons.push(
+      `proof.excludedFields is not the set of ${EXCLUDED.size} field names ${SEAL_FORMAT} fixes (in any order, each once).`,
+    );
   }
   if (!Number.isSafeInteger(value.leafCount) || (value.leafCount as number) < 1) {
     reasons.push('proof.leafCount is not a positive integer.');

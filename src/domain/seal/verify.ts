@@ -29,7 +29,7 @@ export interface SealChecks {
   signature: boolean;
   /** null when no CA certificate was given. */
   certificateChain: boolean | null;
-  /** null when the seal carries no timestamp (timestampStatus `none`). */
+  /** null when the seal carries no timestamp (timestampStatus `none`) and none is required. */
   timestamp: boolean | null;
 }
 
@@ -45,7 +45,16 @@ export interface VerifyOptions {
   now?: Date;
   /** PEM certificates of TSAs (or their CAs) to trust; without them the TSA is not chain-checked. */
   tsaTrustAnchors?: readonly string[];
+  /**
+   * A seal without a timestamp fails (`checks.timestamp` false) instead of skipping the check. The
+   * timestamp is outside the signature, so whoever holds a timestamped document can strip it; only
+   * a verifier that requires one notices.
+   */
+  requireTimestamp?: boolean;
 }
+
+export const MISSING_TIMESTAMP_REASON =
+  'The seal carries no RFC 3161 timestamp, and this verification requires one.';
 
 async function checkSignature(
   document: Record<string, unknown>,
@@ -102,7 +111,11 @@ async function checkSignature(
 
 async function checkTimestamp(seal: DigitalSeal, options: VerifyOptions, now: Date, reasons: string[]) {
   if (seal.timestamp === null) {
-    if (seal.timestampStatus === 'none') return null;
+    if (seal.timestampStatus === 'none') {
+      if (!options.requireTimestamp) return null;
+      reasons.push(MISSING_TIMESTAMP_REASON);
+      return false;
+    }
     reasons.push('The seal says a timestamp was granted but carries none.');
     return false;
   }

@@ -56,7 +56,9 @@ export async function sealRoutes(app: App, services: AppContext): Promise<void> 
     },
     async (request) => ({
       success: true as const,
-      ...(await verifyOnThisNode(services, request.body.document)),
+      ...(await verifyOnThisNode(services, request.body.document, {
+        requireTimestamp: request.body.requireTimestamp === true,
+      })),
     }),
   );
 

@@ -2,7 +2,15 @@
 import { Type } from 'typebox';
 
 export const VerifyBody = Type.Object(
-  { document: Type.Unknown({ description: 'a passport document as served to its owner (full or masked)' }) },
+  {
+    document: Type.Unknown({ description: 'a passport document as served to its owner (full or masked)' }),
+    requireTimestamp: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: a seal without an RFC 3161 timestamp is invalid (checks.timestamp false) instead of the check not applying (null)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -96,6 +96,7 @@ function declaredOperator(document: Record<string, unknown>): { regIdScheme: str
 export async function verifyOnThisNode(
   services: ServiceContext,
   document: unknown,
+  options: { requireTimestamp: boolean } = { requireTimestamp: false },
 ): Promise<PublicVerification> {
   if (!document || typeof document !== 'object' || Array.isArray(document)) {
     throw badRequest('document must be a passport document (a JSON object)');
@@ -127,7 +128,11 @@ export async function verifyOnThisNode(
 
   const now = services.clock();
   const ca = await sealAuthority(services.db, services.sealing, now);
-  const result = await verifySealedDocument(document, { caCertificatePem: ca.certificatePem, now });
+  const result = await verifySealedDocument(document, {
+    caCertificatePem: ca.certificatePem,
+    now,
+    requireTimestamp: options.requireTimestamp,
+  });
   const reasons = [...result.reasons];
   const operator = declaredOperator(document as Record<string, unknown>);
   let operatorBinding = false;
