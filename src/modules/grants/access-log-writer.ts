@@ -20,7 +20,7 @@ export interface AccessLogWriter {
   onError(listener: (error: unknown) => void): () => void;
 }
 
-export function accessLogWriter(db: Executor): AccessLogWriter {
+function accessLogWriter(db: Executor): AccessLogWriter {
   let queue: store.NewAccessLogEntry[] = [];
   let chain: Promise<void> = Promise.resolve();
   let scheduled = false;

@@ -324,7 +324,7 @@ export function recordOwnerRead(services: ServiceContext, read: OwnerRead): void
 }
 
 export { listAccessLog } from './access-log.ts';
-export { type AccessLogWriter, accessLogWriterFor } from './access-log-writer.ts';
+export { accessLogWriterFor } from './access-log-writer.ts';
 export {
   type AccessRequestForm,
   collectRequestToken,
