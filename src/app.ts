@@ -43,7 +43,12 @@ import { lifeCycleRoutes } from './modules/en18222/routes.ts';
 import { facilityRoutes } from './modules/facilities/routes.ts';
 import { requestAccessRoutes } from './modules/grants/request-routes.ts';
 import { grantRoutes } from './modules/grants/routes.ts';
-import { grantCovers, grantFromToken, recordGrantRead } from './modules/grants/service.ts';
+import {
+  accessLogWriterFor,
+  grantCovers,
+  grantFromToken,
+  recordGrantRead,
+} from './modules/grants/service.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
@@ -171,6 +176,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       for (const stop of unsubscribe) stop();
     });
   }
+  // Access-log entries are queued by reads and written just after: a failed write is logged (and
+  // retried by the writer), and closing the app writes what is still queued.
+  const accessLog = accessLogWriterFor(db);
+  const stopHearingAccessLog = accessLog.onError((error) =>
+    app.log.warn({ err: loggableError(error) }, 'access log entries not written yet; retrying'),
+  );
+  app.addHook('onClose', async () => {
+    stopHearingAccessLog();
+    await accessLog.flush();
+  });
   // Cookies are parsed before the auth hook runs, which reads the console's session cookie.
   await app.register(fastifyCookie, { hook: 'onRequest' });
   const sealing = sealingSetup(config, options.masterKey);

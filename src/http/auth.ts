@@ -256,7 +256,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
         `This ${credentialName(found)} lacks the ${policy.permission} permission`,
       );
     }
-    // People sign in to sessions; keys are machine credentials and exempt (docs/authentication.md).
+    // People sign in to sessions; keys are machine credentials and exempt here, but cannot create keys
+    // while MFA is required (keys/mfa-gate.ts; docs/authentication.md).
     if (
       found.kind === 'session' &&
       tenant.mfaRequired &&

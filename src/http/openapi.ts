@@ -24,7 +24,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           apiKey: {
             type: 'http',
             scheme: 'bearer',
-            description: 'Workspace API key: <prefix>dpp_token_<secret>',
+            description: 'Workspace API key: odpp_dpp_token_<lookup id>_<secret>',
           },
           platformAdmin: { type: 'http', scheme: 'bearer', description: 'PLATFORM_ADMIN_TOKEN' },
           grantToken: {

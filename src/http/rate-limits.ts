@@ -29,7 +29,7 @@ interface Outcome {
 type Check = (request: FastifyRequest) => Promise<(Outcome & { isAllowed: false }) | { isAllowed: true }>;
 
 export interface RateLimits {
-  /** Per key and per workspace; sets the x-ratelimit-* headers of the binding budget. */
+  /** Per address, key and workspace; sets the x-ratelimit-* headers of the binding budget. */
   authenticated(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -39,6 +39,13 @@ export interface RateLimits {
   ): Promise<void>;
   /** Per IP, by route class; no rate headers but Retry-After on refusal. */
   anonymous(request: FastifyRequest, reply: FastifyReply, kind: AnonymousClass): Promise<void>;
+}
+
+/** The x-ratelimit-* headers of the budget that binds this call. */
+function report(reply: FastifyReply, binding: Outcome): void {
+  reply.header('x-ratelimit-limit', binding.max);
+  reply.header('x-ratelimit-remaining', Math.max(0, binding.remaining));
+  reply.header('x-ratelimit-reset', binding.ttlInSeconds);
 }
 
 function refuse(outcome: Outcome, message: string): never {
@@ -89,9 +96,11 @@ export async function registerRateLimits(
   return {
     async authenticated(request, reply, keyId, tenantId, tier) {
       // Every authenticated call also counts against its address, whatever the plan: a ceiling
-      // higher than the anonymous one (the spec's Limits), reported by Retry-After alone.
+      // higher than the anonymous one (the spec's Limits). The headers report the binding budget,
+      // the one with the fewest requests left; on an unlimited plan that is the address's ceiling.
       const address = await count(perIp, request, `authenticated:${request.ip}`, budgets.authenticatedIp);
       if (address.isExceeded) {
+        report(reply, address);
         refuse(
           address,
           `Rate limit of ${budgets.authenticatedIp} authenticated requests per minute per address exceeded`,
@@ -99,13 +108,16 @@ export async function registerRateLimits(
       }
       const keyMax = perKeyLimit(tier);
       const workspaceMax = workspaceLimit(tier);
-      if (keyMax === null || workspaceMax === null) return; // unlimited plan
+      if (keyMax === null || workspaceMax === null) {
+        report(reply, address); // unlimited plan
+        return;
+      }
       const key = await count(perKey, request, `key:${keyId}`, keyMax);
       const workspace = await count(perWorkspace, request, `ws:${tenantId}`, workspaceMax);
-      const binding = workspace.remaining < key.remaining ? workspace : key;
-      reply.header('x-ratelimit-limit', binding.max);
-      reply.header('x-ratelimit-remaining', Math.max(0, binding.remaining));
-      reply.header('x-ratelimit-reset', binding.ttlInSeconds);
+      report(
+        reply,
+        [workspace, address].reduce((least, next) => (next.remaining < least.remaining ? next : least), key),
+      );
       if (key.isExceeded) refuse(key, `API key rate limit of ${keyMax} requests per minute exceeded`);
       if (workspace.isExceeded) {
         refuse(workspace, `Workspace rate limit of ${workspaceMax} requests per minute exceeded`);

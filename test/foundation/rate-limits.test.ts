@@ -131,6 +131,40 @@ describe('the per-address ceiling of authenticated calls', () => {
   });
 });
 
+// Limits: "Headers `x-ratelimit-*` report the applicable ceiling on authenticated calls."
+describe('the x-ratelimit-* headers of every authenticated call', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await testApp({ env: { RATE_LIMIT_AUTHENTICATED_IP: '8' } });
+  });
+  afterAll(() => app.close());
+
+  const whoami = (token: string, remoteAddress: string) =>
+    app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(token), remoteAddress });
+
+  it('report the per-address ceiling to an enterprise key, whose per-key budget is unlimited', async () => {
+    const workspace = await createWorkspace(app, 'enterprise');
+    const ip = randomIp();
+    const first = await whoami(workspace.token, ip);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-ratelimit-limit']).toBe('8');
+    expect(first.headers['x-ratelimit-remaining']).toBe('7');
+    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+    for (let i = 0; i < 7; i++) await whoami(workspace.token, ip);
+    const refused = await whoami(workspace.token, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['x-ratelimit-limit']).toBe('8');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('report the address ceiling to a limited key when fewer requests are left there than in its budget', async () => {
+    const workspace = await createWorkspace(app, 'growth');
+    const first = await whoami(workspace.token, randomIp());
+    expect(first.headers['x-ratelimit-limit']).toBe('8');
+    expect(first.headers['x-ratelimit-remaining']).toBe('7');
+  });
+});
+
 describe('rate limits shared through Redis', () => {
   it('count one budget across instances', async () => {
     const [one, two] = await Promise.all([testApp({ env: { REDIS_URL } }), testApp({ env: { REDIS_URL } })]);

@@ -27,6 +27,7 @@ describe('GET /api/v1/whoami', () => {
         subdomain: workspace.subdomain,
         tier: 'growth',
         subscriptionStatus: 'active',
+        mfaRequired: false,
       },
       auth: {
         role: 'ADMIN',

@@ -175,9 +175,13 @@ describe('access grants', () => {
     expect(
       (await api('GET', `/api/v1/passports/${passport.id}/access-log?cursor=nonsense!`)).statusCode,
     ).toBe(400);
-    // Owner reads are not grant reads.
+    // The owner's reads of history are recorded too, under its key, with no grant.
     await api('GET', `/api/v1/passports/${passport.id}/history`);
-    expect((await api('GET', `/api/v1/passports/${passport.id}/access-log`)).json().entries).toHaveLength(3);
+    const entries = (await api('GET', `/api/v1/passports/${passport.id}/access-log`)).json().entries;
+    expect(entries).toHaveLength(4);
+    expect(entries.filter((entry: { grantId: string | null }) => entry.grantId === null)).toEqual([
+      expect.objectContaining({ accessor: expect.stringMatching(/^key:/), tier: 'owner', action: 'history' }),
+    ]);
   });
 
   it('stops a revoked grant at once, and refuses moves the state table forbids', async () => {

@@ -46,13 +46,13 @@ describe('POST /api/v1/passports/bulk', () => {
     expect(body.errors[2]).toMatch(/^\[\d+\] Validation Failed: \/metadata/);
   });
 
-  it('upserts an existing productId into a new version, and answers 200 when nothing was created', async () => {
+  it('upserts an existing productId into a new version, and answers 201 as a row was written', async () => {
     const first = row();
     expect((await bulk({ passports: [first] })).statusCode).toBe(201);
     const metadata = batteryMetadata();
     (metadata.generalInformation as Record<string, unknown>).batteryModel = 'VC-300';
     const again = await bulk({ passports: [{ ...first, metadata }] });
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ success: true, count: 1 });
     const id = again.json().passports[0].id;
     const history = (

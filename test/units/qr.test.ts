@@ -56,8 +56,8 @@ describe('GET /api/v1/units/{id}/qr', () => {
   it('gives a battery under a passport without a GTIN a QR code of its node URL all the same', async () => {
     const sku = await createPassport(app, workspace.token, { productId: uniqueSku() });
     const skuUnit = await createUnit(app, workspace.token, sku.id);
-    expect(skuUnit.digitalLinkUri).toBeNull();
     const nodeUrl = `${BASE_URL}/unit/${skuUnit.id}`;
+    expect(skuUnit.digitalLinkUri).toBe(nodeUrl);
     const response = await get(skuUnit.id);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-dpp-warnings']).toBeUndefined();

@@ -193,7 +193,7 @@ describe('POST /api/v1/passports/{passportId}/units', () => {
     expect(notices[0]).toMatchObject({ kind: 'batteryunit.created', details: { count: 2 } });
   });
 
-  it('creates SKU units without a link and warns UNIT_NO_SCANNABLE_LINK; GRAI units get 8003/…/21', async () => {
+  it('gives SKU units their node URL and warns UNIT_NO_SCANNABLE_LINK; GRAI units get 8003/…/21', async () => {
     const sku = await createPassport(app, workspace.token, { productId: uniqueSku() });
     const serial = uniqueSerial();
     const response = await app.inject({
@@ -203,7 +203,8 @@ describe('POST /api/v1/passports/{passportId}/units', () => {
       payload: { serialNumber: serial },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().units[0].digitalLinkUri).toBeNull();
+    const created = response.json().units[0];
+    expect(created.digitalLinkUri).toBe(`${BASE_URL}/unit/${created.id}`);
     expect(response.json().warnings).toEqual([
       expect.objectContaining({
         code: 'UNIT_NO_SCANNABLE_LINK',

@@ -164,19 +164,19 @@ describe('GET /api/v1/units/{id}', () => {
     expect(english.body).toContain('<html lang="en">');
   });
 
-  it('names a SKU unit by its own URL and says on the page that it has no scannable link', async () => {
+  it('names a SKU unit by its own URL, its digitalLinkUri, and links it on the page', async () => {
     const sku = await createPassport(app, workspace.token, { productId: uniqueSku() });
     const skuUnit = await createUnit(app, workspace.token, sku.id);
     const view = (await getUnit(app, workspace.token, skuUnit.id)).json();
     expect(view).toMatchObject({
       '@id': `${BASE_URL}/unit/${skuUnit.id}`,
-      digitalLinkUri: null,
+      digitalLinkUri: `${BASE_URL}/unit/${skuUnit.id}`,
       uniqueProductIdentifier: `${BASE_URL}/unit/${skuUnit.id}`,
       currentState: { stateOfHealth: null, recordedAt: null },
       dynamicData: [],
     });
     const page = await getUnit(app, workspace.token, skuUnit.id, { accept: 'text/html' });
-    expect(page.body).toContain('no scannable link');
+    expect(page.body).toContain(`<a href="${BASE_URL}/unit/${skuUnit.id}">`);
     expect(page.body).toContain('No events recorded yet.');
   });
 

@@ -111,7 +111,8 @@ export function unitPageModel({ lang, t, view, ceasedAt }: PageInput) {
     manufacturedAt: when(view.manufacturedAt),
     ceasedAt: ceasedAt ? when(ceasedAt.toISOString()) : null,
     link: view.digitalLinkUri,
-    // The code a person scans to reach this unit: its GS1 Digital Link (none for a SKU passport).
+    // The code a person scans to reach this unit: its digitalLinkUri (its GS1 Digital Link, or its
+    // node URL under a passport without a GS1 key), as on its QR code and labels.
     qrSvg: view.digitalLinkUri ? qrSvg(view.digitalLinkUri, t('unitPage.scanLink')) : '',
     current,
     chartSvg: points.length > 0 ? sohChart(points, t('unitPage.chartTitle'), formatDate) : null,

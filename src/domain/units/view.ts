@@ -2,6 +2,7 @@
 // order. The owner's view: no restrictedData marker, repurposedFrom null, successorUnits empty.
 import type { PassportDocument } from '../passports/document.ts';
 import { batteryUnitViewContext } from '../vocabulary/unit-view-context.ts';
+import { unitDigitalLinkUri, unitNodeUrl } from './link.ts';
 import { type UnitStatus, unitDppStatus } from './status.ts';
 
 export const VIEW_EVENT_LIMIT = 500;
@@ -31,24 +32,23 @@ export interface ViewEvent {
   recordedAt: Date;
 }
 
-export const unitDppId = (baseUrl: string, unitId: string) => `${baseUrl}/unit/${unitId}`;
-
 export function renderUnitView(
   baseUrl: string,
   unit: ViewUnit,
   model: PassportDocument,
   events: ViewEvent[],
 ) {
-  const dppId = unitDppId(baseUrl, unit.id);
-  // A unit of a SKU passport has no Digital Link; like a passport, it is then named by its own URL.
-  const identifier = unit.digitalLinkUri ?? dppId;
+  const dppId = unitNodeUrl(baseUrl, unit.id);
+  // A unit of a SKU passport has no GS1 Digital Link: its digitalLinkUri, and so its @id, is then
+  // its own URL (domain/units/link.ts).
+  const identifier = unitDigitalLinkUri(baseUrl, unit);
   return {
     '@context': batteryUnitViewContext(baseUrl),
     '@type': 'BatteryUnit',
     '@id': identifier,
     id: unit.id,
     serialNumber: unit.serialNumber,
-    digitalLinkUri: unit.digitalLinkUri,
+    digitalLinkUri: identifier,
     digitalProductPassportId: dppId,
     uniqueProductIdentifier: identifier,
     granularity: 'item',

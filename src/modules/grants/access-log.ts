@@ -1,10 +1,12 @@
-// The passport access log as its owner reads it: who read the passport with a grant, in which tier
-// and representation, when, and from which network; newest first, in cursor pages.
+// The passport access log as its owner reads it: who read the passport (a grant holder, or anyone
+// reading its history), in which tier and representation, when, and from which network; newest
+// first, in cursor pages.
 import type { ServiceContext } from '../../context.ts';
 import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest } from '../../http/errors.ts';
 import { resolvePassport } from '../passports/service.ts';
+import { accessLogWriterFor } from './access-log-writer.ts';
 import * as store from './store.ts';
 
 export interface AccessLogEntry {
@@ -37,6 +39,8 @@ export async function listAccessLog(
   limit: number,
 ) {
   const passport = await resolvePassport(services.db, actor, reference);
+  // Reads this instance served are queued, not yet written: write them first, so none is missing.
+  await accessLogWriterFor(services.db).flush();
   let after: { at: Date; id: string } | null = null;
   if (cursor !== undefined && cursor !== '') {
     const position = decodeCursor(cursor);

@@ -114,7 +114,8 @@ export async function grantRoutes(app: App, services: AppContext): Promise<void>
       config: { access: { kind: 'tenant', permission: 'passport:read' } },
       schema: {
         tags,
-        summary: 'Reads of this passport by grant holders, newest first (cursor pages)',
+        summary:
+          'Reads of this passport by grant holders, and of its history by anyone, newest first (cursor pages)',
         params: IdParams,
         querystring: AccessLogQuery,
         response: { 200: AccessLogResponse, ...errorResponses(...TENANT_ERRORS) },

@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { getOperator } from '../operators/service.ts';
 import { findPassportInWorkspace, resolvePassport } from '../passports/service.ts';
+import { accessLogWriterFor } from './access-log-writer.ts';
 import { tokenBoxContext } from './requests.ts';
 import * as store from './store.ts';
 import { tokenCacheFor } from './token-cache.ts';
@@ -279,9 +280,9 @@ export interface GrantRead {
   clientAddress: string | null | undefined;
 }
 
-/** Appends one grant holder's read to the passport's access log. */
-export async function recordGrantRead(services: ServiceContext, read: GrantRead): Promise<void> {
-  await store.insertAccessLog(services.db, {
+/** Queues one grant holder's read for the passport's access log (written off the read's latency). */
+export function recordGrantRead(services: ServiceContext, read: GrantRead): Promise<void> {
+  accessLogWriterFor(services.db).enqueue({
     tenantId: read.grant.tenantId,
     passportId: read.passportId,
     tier: read.tier,
@@ -292,9 +293,38 @@ export async function recordGrantRead(services: ServiceContext, read: GrantRead)
     representation: read.representation,
     clientAddress: truncateClientAddress(read.clientAddress),
   });
+  return Promise.resolve();
+}
+
+export interface OwnerRead {
+  /** The owning or operator-bound workspace's credential: its key (`key:<prefix>`) or member (`user:<id>`). */
+  actor: Actor;
+  passportId: string;
+  action: 'history' | 'version';
+  representation: string;
+  clientAddress: string | null | undefined;
+}
+
+/**
+ * Queues a read of a passport's history by its own workspace for the access log: the contract's
+ * history endpoint records every read, the owner's included (docs/grants.md).
+ */
+export function recordOwnerRead(services: ServiceContext, read: OwnerRead): void {
+  accessLogWriterFor(services.db).enqueue({
+    tenantId: read.actor.tenantId,
+    passportId: read.passportId,
+    tier: 'owner',
+    accessor: read.actor.changedBy,
+    action: read.action,
+    at: services.clock(),
+    grantId: null,
+    representation: read.representation,
+    clientAddress: truncateClientAddress(read.clientAddress),
+  });
 }
 
 export { listAccessLog } from './access-log.ts';
+export { accessLogWriterFor } from './access-log-writer.ts';
 export {
   type AccessRequestForm,
   collectRequestToken,

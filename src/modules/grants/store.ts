@@ -107,8 +107,10 @@ export async function collectToken(
   return row ?? null;
 }
 
-export async function insertAccessLog(db: Executor, entry: NewAccessLogEntry): Promise<void> {
-  await db.insert(passportAccessLog).values(entry);
+/** Appends entries in one statement (access-log-writer.ts batches them). */
+export async function insertAccessLog(db: Executor, entries: NewAccessLogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(passportAccessLog).values(entries);
 }
 
 /** One page of a passport's access log, newest first, after the position (at, id) when given. */

@@ -2,7 +2,9 @@ import { Type } from 'typebox';
 // Workspace key management: create (token shown once), list (never the token), revoke.
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
+import { tenantOf } from '../../http/auth.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import { assertMayIssueKeys } from './mfa-gate.ts';
 import { CreatedKeyResponse, CreateKeyBody, KeyIdParams, KeyListResponse } from './schemas.ts';
 import * as keys from './service.ts';
 
@@ -22,6 +24,7 @@ export async function keyRoutes(app: App, context: AppContext): Promise<void> {
       },
     },
     async (request, reply) => {
+      assertMayIssueKeys(tenantOf(request));
       const actor = actorOf(request);
       const created = await keys.createKey(context, actor, actor.tenantId, request.body);
       return reply.code(201).send({ success: true, ...created });

@@ -71,7 +71,9 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       const reader = await grantReader(services, request, reply);
       const history = reader
         ? await listHistoryForGrant(services, reader, request.params.id, page, limit)
-        : await listHistory(services, actorOf(request), request.params.id, page, limit);
+        : await listHistory(services, actorOf(request), request.params.id, page, limit, {
+            clientAddress: request.ip,
+          });
       return { success: true as const, ...history };
     },
   );
@@ -95,7 +97,9 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       const reader = await grantReader(services, request, reply);
       const text = reader
         ? await documentAtForGrant(services, reader, request.params.id, request.query.at)
-        : await documentAt(services, actorOf(request), request.params.id, request.query.at);
+        : await documentAt(services, actorOf(request), request.params.id, request.query.at, {
+            clientAddress: request.ip,
+          });
       return sendText(reply, 200, LD_JSON, text);
     },
   );
@@ -122,7 +126,9 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       const reader = await grantReader(services, request, reply);
       const text = reader
         ? await versionDocumentForGrant(services, reader, request.params.id, version)
-        : await versionDocument(services, actorOf(request), request.params.id, version);
+        : await versionDocument(services, actorOf(request), request.params.id, version, {
+            clientAddress: request.ip,
+          });
       return sendText(reply, 200, LD_JSON, text);
     },
   );

@@ -5,10 +5,33 @@ import type { ServiceContext } from '../../context.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type ActiveGrant, grantCovers, recordGrantRead } from '../grants/service.ts';
+import { type ActiveGrant, grantCovers, recordGrantRead, recordOwnerRead } from '../grants/service.ts';
 import { renderOwnerText } from './documents.ts';
 import { findPassportInWorkspace, resolvePassport } from './service.ts';
 import * as store from './store.ts';
+
+/** Where an owner's read of history came from: given, the read enters the access log. */
+export interface ReadOrigin {
+  clientAddress: string | undefined;
+}
+
+const logOwnerRead = (
+  services: ServiceContext,
+  actor: Actor,
+  passportId: string,
+  action: 'history' | 'version',
+  origin: ReadOrigin | undefined,
+) => {
+  if (!origin) return;
+  const representation = action === 'history' ? 'json' : 'json-ld';
+  recordOwnerRead(services, {
+    actor,
+    passportId,
+    action,
+    representation,
+    clientAddress: origin.clientAddress,
+  });
+};
 
 export async function listHistory(
   services: ServiceContext,
@@ -16,10 +39,12 @@ export async function listHistory(
   reference: string,
   page: number,
   limit: number,
+  origin?: ReadOrigin,
 ) {
   const row = await resolvePassport(services.db, actor, reference);
   const total = row.version - 1;
   const versions = await store.listVersions(services.db, actor.tenantId, row.id, limit, (page - 1) * limit);
+  logOwnerRead(services, actor, row.id, 'history', origin);
   return {
     passportId: row.id,
     productId: row.productId,
@@ -44,26 +69,36 @@ export async function versionDocument(
   actor: Actor,
   reference: string,
   version: number,
+  origin?: ReadOrigin,
 ) {
   const row = await resolvePassport(services.db, actor, reference);
   const found = await store.findVersion(services.db, actor.tenantId, row.id, version);
   if (!found) throw notFound(`Passport has no archived version ${version}`);
+  logOwnerRead(services, actor, row.id, 'version', origin);
   return found.document;
 }
 
 /** The document current at `at`: an archived version, or the live passport after the last change. */
-export async function documentAt(services: ServiceContext, actor: Actor, reference: string, rawAt: string) {
+export async function documentAt(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  rawAt: string,
+  origin?: ReadOrigin,
+) {
   const at = new Date(rawAt);
   if (rawAt.trim() === '' || Number.isNaN(at.getTime())) throw badRequest('at must be an ISO 8601 timestamp');
   const row = await resolvePassport(services.db, actor, reference);
   if (at.getTime() < row.createdAt.getTime()) throw notFound('The passport did not exist at that instant');
   const version = await store.findVersionAt(services.db, actor.tenantId, row.id, at);
-  if (version) return version.document;
-  return renderOwnerText(services.db, services.baseUrl, row);
+  const text = version ? version.document : await renderOwnerText(services.db, services.baseUrl, row);
+  logOwnerRead(services, actor, row.id, 'version', origin);
+  return text;
 }
 
 // Grant holders read history through a covering grant: versions masked to the grant's tier, the
-// authors of changes withheld, a DRAFT never shown, and every read entered in the access log.
+// authors of changes withheld, a DRAFT never shown, and every read entered in the access log, as
+// the owner's reads above are.
 
 export interface GrantReader {
   grant: ActiveGrant;

@@ -237,7 +237,8 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         passports: documents,
         ...(outcome.errors.length > 0 ? { errors: outcome.errors } : {}),
       };
-      return sendText(reply, outcome.created.length > 0 ? 201 : 200, JSON_TYPE, JSON.stringify(body));
+      // The bulk rule (docs/errors.md): 201 once any row was written, created or updated.
+      return sendText(reply, outcome.written.length > 0 ? 201 : 200, JSON_TYPE, JSON.stringify(body));
     },
   );
 }

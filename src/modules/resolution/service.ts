@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
 import { contextUrl } from '../../domain/passports/document.ts';
 import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
+import { unitDigitalLinkUri } from '../../domain/units/link.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
 import type { PassportSubject, UnitFacts, UnitSubject } from '../../http/representations.ts';
 import { findPublishedWithParties, renderWithParties } from '../passports/service.ts';
@@ -91,10 +92,10 @@ export function unitTombstone(baseUrl: string, { unit, passport }: FoundUnit) {
   return {
     '@context': [contextUrl(baseUrl)],
     '@type': 'BatteryUnit',
-    '@id': unit.digitalLinkUri ?? unitUrl(baseUrl, unit.id),
+    '@id': unitDigitalLinkUri(baseUrl, unit),
     id: unit.id,
     serialNumber: unit.serialNumber,
-    digitalLinkUri: unit.digitalLinkUri,
+    digitalLinkUri: unitDigitalLinkUri(baseUrl, unit),
     digitalProductPassportId: unitUrl(baseUrl, unit.id),
     status: unit.status,
     dppStatus: unit.status.toLowerCase(),

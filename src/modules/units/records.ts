@@ -1,15 +1,17 @@
 // Stored rows to the contract's records: the Battery unit and the Battery unit event, in the
 // contract's field order.
+import { unitDigitalLinkUri } from '../../domain/units/link.ts';
 import type { EventRow } from './event-store.ts';
 import type { UnitRow } from './store.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function unitRecord(row: UnitRow) {
+/** The Battery unit; `baseUrl` gives a unit without a GS1 key its own URL as digitalLinkUri. */
+export function unitRecord(baseUrl: string, row: UnitRow) {
   return {
     id: row.id,
     serialNumber: row.serialNumber,
-    digitalLinkUri: row.digitalLinkUri,
+    digitalLinkUri: unitDigitalLinkUri(baseUrl, row),
     passportId: row.passportId,
     tenantId: row.tenantId,
     manufacturedAt: iso(row.manufacturedAt),

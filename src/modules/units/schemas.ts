@@ -17,7 +17,8 @@ export const UnitParams = Type.Object({ id: Uuid });
 export const UnitRecordSchema = Type.Object({
   id: Uuid,
   serialNumber: Type.String(),
-  digitalLinkUri: Nullable(Type.String()),
+  /** The GS1 Digital Link, or `{base_url}/unit/{id}` where the passport has no GS1 key (docs/units.md). */
+  digitalLinkUri: Type.String(),
   passportId: Uuid,
   tenantId: Uuid,
   manufacturedAt: Nullable(Timestamp),
@@ -128,7 +129,7 @@ export const UnitViewSchema = Type.Object(
     '@id': Type.String(),
     id: Uuid,
     serialNumber: Type.String(),
-    digitalLinkUri: Nullable(Type.String()),
+    digitalLinkUri: Type.String(),
     digitalProductPassportId: Type.String(),
     uniqueProductIdentifier: Type.String(),
     granularity: Type.Literal('item'),

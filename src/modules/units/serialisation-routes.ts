@@ -68,7 +68,7 @@ export async function passportUnitRoutes(app: App, services: AppContext): Promis
         success: true,
         message: `Serialised ${created.length} unit${created.length === 1 ? '' : 's'}${skipped}`,
         count: created.length,
-        units: created.map(unitRecord),
+        units: created.map((row) => unitRecord(services.baseUrl, row)),
         ...(errors.length > 0 ? { errors } : {}),
         ...(warnings.length > 0 ? { warnings: localisedItems(request, warnings) } : {}),
       });

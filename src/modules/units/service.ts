@@ -32,7 +32,7 @@ export async function listPassportUnits(
     limit,
     (page - 1) * limit,
   );
-  return { passport, units: rows.map(unitRecord), total };
+  return { passport, units: rows.map((row) => unitRecord(services.baseUrl, row)), total };
 }
 
 /** Units are never deleted: a reachable unit answers 409 with the way to end its life. */

@@ -14,6 +14,8 @@ const WhoamiResult = Type.Object({
     subdomain: Type.String(),
     tier: TierSchema,
     subscriptionStatus: SubscriptionStatusSchema,
+    /** Whether the workspace requires MFA of its members (and of key creation: docs/authentication.md). */
+    mfaRequired: Type.Boolean(),
   }),
   auth: Type.Object({
     role: Type.String(),
@@ -47,6 +49,7 @@ export async function whoamiRoutes(app: App): Promise<void> {
           subdomain: tenant.subdomain,
           tier: tenant.tier,
           subscriptionStatus: tenant.subscriptionStatus,
+          mfaRequired: tenant.mfaRequired,
         },
         auth: {
           role: key.role,
