@@ -129,6 +129,20 @@ describe('party changes on sealed passports', () => {
     expect(live.manufacturingFacility).toMatchObject({ name: 'Cell plant renamed', activity: 'assembly' });
   });
 
+  it('an operator only an archived sealed version still names is archived, not deleted, so that seal verifies', async () => {
+    const first = await createOperator(app, workspace);
+    const second = await createOperator(app, workspace);
+    const passport = await sealedPassport({ operatorId: first.id });
+    const moved = await call('PUT', `/api/v1/passports/${passport.id}`, { operatorId: second.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const removed = await call('DELETE', `/api/v1/operators/${first.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ archived: true, archivedPassports: 0 });
+    const archived = JSON.parse((await call('GET', `/api/v1/passports/${passport.id}/history/2`)).body);
+    expect(archived.economicOperator.id).toBe(first.id);
+    expect(await verifiedHere(archived)).toBe(true);
+  });
+
   it('deleting the facility of a sealed passport keeps every read answering, the seal in history', async () => {
     const facility = await createFacility(app, workspace, { operatorId: operator.id });
     const sealed = await sealedPassport({ operatorId: operator.id, facilityId: facility.id });

@@ -13,6 +13,7 @@ import {
   archivePassportsOfOperator,
   changePartyOfPassports,
   countPassportsOfOperator,
+  isNamedBySealedVersion,
   restorePassportsOfOperator,
 } from '../passports/service.ts';
 import { checkCountry, normaliseAddress } from './address.ts';
@@ -184,7 +185,10 @@ export type RemovedOperator =
   | { archived: true; operator: OperatorRecord; archivedPassports: number }
   | { archived: false };
 
-/** Archives an operator that has passports (with them), hard-deletes one that has none. */
+/**
+ * Archives an operator that has passports (with them) or that a sealed archived version names;
+ * hard-deletes any other.
+ */
 export async function removeOperator(
   { db, clock }: ServiceContext,
   actor: Actor,
@@ -195,7 +199,12 @@ export async function removeOperator(
   return db.transaction(async (tx) => {
     const row = await visibleOperator(tx, actor, id, 'update');
     assertWorkspaceWide(actor, 'delete economic operators');
-    if ((await countPassportsOfOperator(tx, tenantId, id)) > 0) {
+    // An operator a sealed archived version still names is kept (archived) like one with passports:
+    // verification checks that the workspace has bound the operator a seal names.
+    const kept =
+      (await countPassportsOfOperator(tx, tenantId, id)) > 0 ||
+      (await isNamedBySealedVersion(tx, tenantId, id));
+    if (kept) {
       const archivedPassports = await archivePassportsOfOperator(tx, tenantId, id, now);
       // Deleting an archived operator again archives whatever passports it gained since; its own
       // archivedAt keeps the first instant.

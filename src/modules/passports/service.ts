@@ -19,6 +19,7 @@ export { documentAt } from './history.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
+  isNamedBySealedVersion,
   restorePassportsOfOperator,
   unlinkFacility,
 } from './operator-links.ts';
