@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { auditEvents, notifications } from '../../src/db/schema.ts';
+import { auditEvents, notifications, webhookOutbox } from '../../src/db/schema.ts';
 import { verifySealedDocument } from '../../src/domain/seal/index.ts';
 import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
@@ -25,6 +25,12 @@ describe('party changes on sealed passports', () => {
     workspace = await createWorkspace(app);
     operator = await createOperator(app, workspace);
     caPem = (await app.inject({ method: 'GET', url: '/.well-known/opendpp-seal-ca.pem' })).body;
+    // Nothing delivers in these tests: the subscription only makes the outbox record the events.
+    const subscribed = await call('POST', '/api/v1/webhooks/subscriptions', {
+      url: 'https://93.184.215.14/hooks',
+      events: ['passport.ingested'],
+    });
+    expect(subscribed.statusCode).toBe(201);
   });
   afterAll(() => app.close());
 
@@ -83,6 +89,18 @@ describe('party changes on sealed passports', () => {
       sealedVersion,
       cause: { change: cause },
     });
+    const events = await db.select().from(webhookOutbox).where(eq(webhookOutbox.tenantId, workspace.id));
+    expect(
+      events.filter(({ kind, data }) => {
+        const facts = data as { passportId?: string; sealRemoved?: boolean; cause?: { change?: string } };
+        return (
+          kind === 'passport.ingested' &&
+          facts.passportId === id &&
+          facts.sealRemoved &&
+          facts.cause?.change === cause
+        );
+      }),
+    ).toHaveLength(1);
     const notices = await db.select().from(notifications).where(eq(notifications.tenantId, workspace.id));
     expect(notices.some((notice) => (notice.details as { passportId?: string })?.passportId === id)).toBe(
       true,
