@@ -43,8 +43,8 @@ export async function changePartyOfPassports<T>(
   cause: PartyChangeCause,
   change: () => Promise<T>,
 ): Promise<PartyChangeOutcome<T>> {
-  const reached = await store.lockPassportsShowing(tx, actor.tenantId, reach);
-  const sealed = reached.filter((row) => row.digitalSeal !== null);
+  const sealedIds = await store.lockPassportsShowing(tx, actor.tenantId, reach);
+  const sealed = await store.findPassportsByIds(tx, actor.tenantId, sealedIds);
   const before = documentRenderer(tx, services.baseUrl);
   const servedTexts = new Map<string, string>();
   for (const row of sealed) servedTexts.set(row.id, JSON.stringify(await before(row)));

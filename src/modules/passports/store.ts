@@ -135,25 +135,26 @@ export async function updatePassport(
 export type PartyReach = { operatorId: string } | { facilityId: string };
 
 /**
- * The passports showing an operator or a facility, locked for the rest of the transaction so that
- * none is sealed while the party changes under it. In id order, so two such changes queue rather
- * than deadlock.
+ * Locks the passports showing an operator or a facility for the rest of the transaction, so that
+ * none is sealed while the party changes under it, and answers the ids of the sealed ones. In id
+ * order, so two such changes queue rather than deadlock.
  */
 export async function lockPassportsShowing(
   db: Executor,
   tenantId: string,
   reach: PartyReach,
-): Promise<PassportRow[]> {
+): Promise<string[]> {
   const party =
     'operatorId' in reach
       ? eq(passports.operatorId, reach.operatorId)
       : eq(passports.facilityId, reach.facilityId);
-  return db
-    .select()
+  const rows = await db
+    .select({ id: passports.id, sealed: sql<boolean>`${passports.digitalSeal} is not null` })
     .from(passports)
     .where(and(eq(passports.tenantId, tenantId), party))
     .orderBy(asc(passports.id))
     .for('update');
+  return rows.filter((row) => row.sealed).map((row) => row.id);
 }
 
 /** The passports with these ids, in id order. */
