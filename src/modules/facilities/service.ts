@@ -117,7 +117,7 @@ export async function replaceFacility(
       facilityId: id,
       description: `facility ${current.gln} updated`,
     } as const;
-    const { result: row } = await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, () =>
+    const row = await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, () =>
       store.replaceFacility(tx, actor.tenantId, id, fields, services.clock()),
     );
     if (!row) throw notFound('Facility not found');

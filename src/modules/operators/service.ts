@@ -173,7 +173,7 @@ export async function updateOperator(
       operatorId: id,
       description: `economic operator ${current.regIdScheme}:${current.regId} updated`,
     } as const;
-    const { result: row } = await changePartyOfPassports(tx, services, actor, { operatorId: id }, cause, () =>
+    const row = await changePartyOfPassports(tx, services, actor, { operatorId: id }, cause, () =>
       store.updateOperator(tx, actor.tenantId, id, changes, services.clock()),
     );
     if (!row) throw notFound('Economic operator not found');

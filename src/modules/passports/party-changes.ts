@@ -13,21 +13,13 @@ import { documentRenderer } from './documents.ts';
 import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
-export type { PartyReach } from './store.ts';
-
 /** What changed, as the audit record, the notice and the webhook event name it. */
-export interface PartyChangeCause {
+interface PartyChangeCause {
   change: 'operator.updated' | 'facility.updated' | 'facility.deleted';
   operatorId?: string;
   facilityId?: string;
   /** How people read it, e.g. `facility 4012345000009 deleted`. */
   description: string;
-}
-
-export interface PartyChangeOutcome<T> {
-  result: T;
-  /** The passports that lost their seal, each with the version that keeps it. */
-  unsealed: { passportId: string; productId: string; sealedVersion: number }[];
 }
 
 /**
@@ -42,7 +34,7 @@ export async function changePartyOfPassports<T>(
   reach: store.PartyReach,
   cause: PartyChangeCause,
   change: () => Promise<T>,
-): Promise<PartyChangeOutcome<T>> {
+): Promise<T> {
   const sealedIds = await store.lockPassportsShowing(tx, actor.tenantId, reach);
   const sealed = await store.findPassportsByIds(tx, actor.tenantId, sealedIds);
   const before = documentRenderer(tx, services.baseUrl);
@@ -50,11 +42,10 @@ export async function changePartyOfPassports<T>(
   for (const row of sealed) servedTexts.set(row.id, JSON.stringify(await before(row)));
 
   const result = await change();
-  if (sealed.length === 0) return { result, unsealed: [] };
+  if (sealed.length === 0) return result;
 
   // A renderer of its own: the first one remembers the parties as they were.
   const after = documentRenderer(tx, services.baseUrl);
-  const unsealed: PartyChangeOutcome<T>['unsealed'] = [];
   const { description, ...causeFacts } = cause;
   for (const row of await store.findPassportsByIds(tx, actor.tenantId, [...servedTexts.keys()])) {
     if (sealHolds(await after(row))) continue;
@@ -82,7 +73,6 @@ export async function changePartyOfPassports<T>(
         details: { passportId: row.id, productId: row.productId, version: moved.version, ...facts },
       },
     );
-    unsealed.push({ passportId: row.id, productId: row.productId, sealedVersion: row.version });
   }
-  return { result, unsealed };
+  return result;
 }

@@ -23,7 +23,7 @@ export {
   restorePassportsOfOperator,
   unlinkFacility,
 } from './operator-links.ts';
-export { changePartyOfPassports, type PartyChangeCause, type PartyReach } from './party-changes.ts';
+export { changePartyOfPassports } from './party-changes.ts';
 export {
   findKeptRendition,
   type KeptRendition,
