@@ -81,6 +81,28 @@ describe('tierView', () => {
     }
   });
 
+  it('serves the view of a document its proof does not cover unsealed, instead of failing', async () => {
+    const fixture = await sealFixture();
+    const document: Record<string, unknown> = {
+      ...batteryPassportDocument(),
+      manufacturingFacility: { gln: '4012345000009' },
+    };
+    const seal = await sealDocument(document, {
+      passportId: document.id as string,
+      version: 1,
+      sealedAt: new Date(),
+      key: fixture.key,
+      certificatePem: fixture.certificatePem,
+    });
+    // The facility has gone since sealing: `/manufacturingFacility` is a value without a salt.
+    const drifted = { ...document, ...seal, manufacturingFacility: null };
+    for (const tier of ['public', 'legitimate-interest', 'authority'] as AccessTier[]) {
+      const view = tierView(drifted, tier, { requestAccessUrl: REQUEST });
+      expect(view).toMatchObject({ digitalSeal: null, signingPublicKey: null, proof: null });
+      expect(view.restrictedData).toBeDefined();
+    }
+  });
+
   it('reads the metadata of rule-checked categories as public instead of failing', () => {
     const document = { ...batteryPassportDocument(), category: 'toys', metadata: { ageGroup: '3+' } };
     for (const tier of ['public', 'legitimate-interest', 'authority'] as AccessTier[]) {

@@ -10,6 +10,7 @@ export {
   WORKSPACE_URI_PREFIX,
   workspaceIdOfCertificate,
 } from './certificates.ts';
+export { sealHolds } from './holds.ts';
 export { type Leaf, type LeafValue, SEAL_EXCLUDED_FIELDS, sealableLeaves } from './leaves.ts';
 export { maskedProof } from './mask.ts';
 export { leafHash, leafHashInput, merkleLevels, merkleRoot, nodeHash } from './merkle.ts';

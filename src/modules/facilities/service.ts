@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Address, checkCountry, getOperator, normaliseAddress } from '../operators/service.ts';
-import { unlinkFacility } from '../passports/service.ts';
+import { changePartyOfPassports, unlinkFacility } from '../passports/service.ts';
 import { checkGln } from './gln.ts';
 import { type FacilityRecord, toFacilityRecord } from './records.ts';
 import * as store from './store.ts';
@@ -96,27 +96,51 @@ export async function readFacility(
   return toFacilityRecord(await visibleFacility(db, actor, id));
 }
 
+/**
+ * Replaces the facility. Its passports show its GLN, name, activity and country: a sealed one the
+ * change would leave with a seal that no longer matches moves to a new unsealed version in the same
+ * transaction.
+ */
 export async function replaceFacility(
-  { db, clock }: ServiceContext,
+  services: ServiceContext,
   actor: Actor,
   id: string,
   input: FacilityInput,
 ): Promise<FacilityRecord> {
-  const current = await visibleFacility(db, actor, id);
-  // Passports and EPCIS events name the facility by its GLN: a new GLN is a new facility.
-  if (input.gln !== undefined && input.gln.trim() !== current.gln) throw badRequest('GLN is immutable');
-  const fields = await checkedFields(db, actor, input);
-  const row = await store.replaceFacility(db, actor.tenantId, id, fields, clock());
-  if (!row) throw notFound('Facility not found');
-  return toFacilityRecord(row);
+  return services.db.transaction(async (tx) => {
+    const current = await visibleFacility(tx, actor, id);
+    // Passports and EPCIS events name the facility by its GLN: a new GLN is a new facility.
+    if (input.gln !== undefined && input.gln.trim() !== current.gln) throw badRequest('GLN is immutable');
+    const fields = await checkedFields(tx, actor, input);
+    const cause = {
+      change: 'facility.updated',
+      facilityId: id,
+      description: `facility ${current.gln} updated`,
+    } as const;
+    const row = await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, () =>
+      store.replaceFacility(tx, actor.tenantId, id, fields, services.clock()),
+    );
+    if (!row) throw notFound('Facility not found');
+    return toFacilityRecord(row);
+  });
 }
 
-/** Deletes the facility; its passports lose the link in the same transaction and are kept. */
-export async function deleteFacility({ db }: ServiceContext, actor: Actor, id: string): Promise<void> {
+/**
+ * Deletes the facility; its passports lose the link in the same transaction and are kept. A sealed
+ * one moves to a new unsealed version, since its seal covers the facility it showed.
+ */
+export async function deleteFacility(services: ServiceContext, actor: Actor, id: string): Promise<void> {
   const { tenantId } = actor;
-  await db.transaction(async (tx) => {
-    await visibleFacility(tx, actor, id);
-    await unlinkFacility(tx, tenantId, id);
-    await store.deleteFacility(tx, tenantId, id);
+  await services.db.transaction(async (tx) => {
+    const current = await visibleFacility(tx, actor, id);
+    const cause = {
+      change: 'facility.deleted',
+      facilityId: id,
+      description: `facility ${current.gln} deleted`,
+    } as const;
+    await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, async () => {
+      await unlinkFacility(tx, tenantId, id);
+      await store.deleteFacility(tx, tenantId, id);
+    });
   });
 }

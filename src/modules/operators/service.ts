@@ -11,7 +11,9 @@ import { detachFacilitiesOfOperator } from '../facilities/service.ts';
 import { countLiveKeysOfOperator } from '../keys/service.ts';
 import {
   archivePassportsOfOperator,
+  changePartyOfPassports,
   countPassportsOfOperator,
+  isNamedBySealedVersion,
   restorePassportsOfOperator,
 } from '../passports/service.ts';
 import { checkCountry, normaliseAddress } from './address.ts';
@@ -146,31 +148,47 @@ export async function readOperator(
   return withCount(db, actor.tenantId, toOperatorRecord(row));
 }
 
+/**
+ * Changes the operator. Its passports show its name, role and country: a sealed one the change would
+ * leave with a seal that no longer matches moves to a new unsealed version in the same transaction.
+ */
 export async function updateOperator(
-  { db, clock }: ServiceContext,
+  services: ServiceContext,
   actor: Actor,
   id: string,
   input: UpdateOperatorInput,
 ): Promise<OperatorRecord> {
   // Passports and seals carry `<scheme>:<regId>`; changing it would silently re-attribute them.
   if (input.regId !== undefined || input.regIdScheme !== undefined) throw badRequest('regId is immutable');
-  await visibleOperator(db, actor, id);
-  checkCountry(input.country, 'country');
-  const changes: store.OperatorChanges = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.role !== undefined) changes.role = input.role;
-  if (input.country !== undefined) changes.country = input.country;
-  if (input.address !== undefined) changes.address = normaliseAddress(input.address, 'address');
-  const row = await store.updateOperator(db, actor.tenantId, id, changes, clock());
-  if (!row) throw notFound('Economic operator not found');
-  return toOperatorRecord(row);
+  return services.db.transaction(async (tx) => {
+    const current = await visibleOperator(tx, actor, id);
+    checkCountry(input.country, 'country');
+    const changes: store.OperatorChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.role !== undefined) changes.role = input.role;
+    if (input.country !== undefined) changes.country = input.country;
+    if (input.address !== undefined) changes.address = normaliseAddress(input.address, 'address');
+    const cause = {
+      change: 'operator.updated',
+      operatorId: id,
+      description: `economic operator ${current.regIdScheme}:${current.regId} updated`,
+    } as const;
+    const row = await changePartyOfPassports(tx, services, actor, { operatorId: id }, cause, () =>
+      store.updateOperator(tx, actor.tenantId, id, changes, services.clock()),
+    );
+    if (!row) throw notFound('Economic operator not found');
+    return toOperatorRecord(row);
+  });
 }
 
 export type RemovedOperator =
   | { archived: true; operator: OperatorRecord; archivedPassports: number }
   | { archived: false };
 
-/** Archives an operator that has passports (with them), hard-deletes one that has none. */
+/**
+ * Archives an operator that has passports (with them) or that a sealed archived version names;
+ * hard-deletes any other.
+ */
 export async function removeOperator(
   { db, clock }: ServiceContext,
   actor: Actor,
@@ -181,7 +199,12 @@ export async function removeOperator(
   return db.transaction(async (tx) => {
     const row = await visibleOperator(tx, actor, id, 'update');
     assertWorkspaceWide(actor, 'delete economic operators');
-    if ((await countPassportsOfOperator(tx, tenantId, id)) > 0) {
+    // An operator a sealed archived version still names is kept (archived) like one with passports:
+    // verification checks that the workspace has bound the operator a seal names.
+    const kept =
+      (await countPassportsOfOperator(tx, tenantId, id)) > 0 ||
+      (await isNamedBySealedVersion(tx, tenantId, id));
+    if (kept) {
       const archivedPassports = await archivePassportsOfOperator(tx, tenantId, id, now);
       // Deleting an archived operator again archives whatever passports it gained since; its own
       // archivedAt keeps the first instant.

@@ -2,7 +2,7 @@
 // that the trail (and the webhook outbox that reads it) exists exactly when the change does.
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
-import { recordChange } from '../audit/service.ts';
+import { type Notice, recordChange } from '../audit/service.ts';
 
 export type PassportAction =
   | 'passport.created'
@@ -25,6 +25,8 @@ export async function auditPassport(
   action: PassportAction,
   passport: PassportFacts,
   extra: Record<string, unknown> = {},
+  /** What the workspace's people should hear of the change, beside the audit record. */
+  notice?: Notice,
 ): Promise<void> {
   const details = {
     productId: passport.productId,
@@ -46,6 +48,6 @@ export async function auditPassport(
           message: `Passport ${passport.productId} was recalled`,
           details: { passportId: passport.id, ...extra },
         }
-      : undefined,
+      : notice,
   );
 }

@@ -1,8 +1,9 @@
 // What the operator and facility services need of passports, without reaching into their store:
-// archive and restore with an operator, count an operator's passports, unlink a deleted facility.
+// archive and restore with an operator, count an operator's passports, find the sealed versions
+// that name it, unlink a deleted facility.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { passports } from '../../db/schema.ts';
+import { passports, passportVersions } from '../../db/schema.ts';
 
 export async function countPassportsOfOperator(
   db: Executor,
@@ -14,6 +15,26 @@ export async function countPassportsOfOperator(
     .from(passports)
     .where(and(eq(passports.tenantId, tenantId), eq(passports.operatorId, operatorId)));
   return row?.count ?? 0;
+}
+
+/**
+ * Whether an archived version with a seal names the operator. Such a seal is verified against the
+ * operators the workspace has bound, so the operator must stay (archived) for it to keep verifying.
+ */
+export async function isNamedBySealedVersion(db: Executor, tenantId: string, operatorId: string) {
+  const document = sql`${passportVersions.document}::jsonb`;
+  const [row] = await db
+    .select({ version: passportVersions.version })
+    .from(passportVersions)
+    .where(
+      and(
+        eq(passportVersions.tenantId, tenantId),
+        sql`${document} -> 'economicOperator' ->> 'id' = ${operatorId}`,
+        sql`jsonb_typeof(${document} -> 'digitalSeal') = 'object'`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Archives the operator's live passports; they stay resolvable. Returns how many were archived. */

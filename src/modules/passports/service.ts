@@ -9,18 +9,21 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import type { Representation } from '../../http/representations.ts';
 import { auditPassport } from './audit.ts';
-import { documentRenderer, renderOwnerText, renderWithParties } from './documents.ts';
+import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
+import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
 export { documentAt } from './history.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
+  isNamedBySealedVersion,
   restorePassportsOfOperator,
   unlinkFacility,
 } from './operator-links.ts';
+export { changePartyOfPassports } from './party-changes.ts';
 export {
   findKeptRendition,
   type KeptRendition,
@@ -188,33 +191,6 @@ async function checkQuota(db: Executor, tenantId: string, activating: number): P
   }
 }
 
-/** Archives the live state as version N (the exact text GET served) and moves the passport to N+1. */
-async function archiveAndUpdate(
-  tx: Executor,
-  services: ServiceContext,
-  actor: Actor,
-  row: store.PassportRow,
-  changes: Parameters<typeof store.updatePassport>[3],
-  changeReason: string | null,
-) {
-  const at = services.clock();
-  await store.insertVersion(tx, {
-    tenantId: row.tenantId,
-    passportId: row.id,
-    version: row.version,
-    document: await renderOwnerText(tx, services.baseUrl, row),
-    recordedAt: row.updatedAt,
-    validUntil: at,
-    changedBy: actor.changedBy,
-    changeReason,
-  });
-  return store.updatePassport(tx, row.tenantId, row.id, {
-    ...changes,
-    version: row.version + 1,
-    updatedAt: at,
-  });
-}
-
 /** `within` is the database, or an open transaction for a bulk row (its own savepoint then). */
 export async function createPassport(
   services: ServiceContext,
@@ -285,8 +261,7 @@ export async function updatePassport(
     const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId);
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
     // New content is unsealed until sealed again; the archived version keeps its proof.
-    const unsealed = { digitalSeal: null, signingPublicKey: null, proof: null };
-    const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...unsealed }, reason);
+    const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...UNSEALED }, reason);
     await auditPassport(tx, actor, updated.updatedAt, 'passport.updated', updated, { changeReason: reason });
     return { row: updated, warnings, notices };
   });
@@ -375,8 +350,7 @@ export async function sealPassport(
     if (row.status === 'DRAFT') {
       throw conflict('A DRAFT passport is not published and cannot be sealed; publish it first');
     }
-    const unsealed = { digitalSeal: null, signingPublicKey: null, proof: null };
-    const moved = await archiveAndUpdate(tx, services, actor, row, unsealed, 'seal');
+    const moved = await archiveAndUpdate(tx, services, actor, row, UNSEALED, 'seal');
     const document = await documentRenderer(tx, services.baseUrl)(moved);
     const { keyId, ...fields } = await makeSeal(tx, document as Record<string, unknown>, {
       passportId: moved.id,

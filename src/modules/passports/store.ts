@@ -131,6 +131,46 @@ export async function updatePassport(
   }
 }
 
+/** What an operator or facility change reaches: the passports that show the party. */
+export type PartyReach = { operatorId: string } | { facilityId: string };
+
+/**
+ * Locks the passports showing an operator or a facility for the rest of the transaction, so that
+ * none is sealed while the party changes under it, and answers the ids of the sealed ones. In id
+ * order, so two such changes queue rather than deadlock.
+ */
+export async function lockPassportsShowing(
+  db: Executor,
+  tenantId: string,
+  reach: PartyReach,
+): Promise<string[]> {
+  const party =
+    'operatorId' in reach
+      ? eq(passports.operatorId, reach.operatorId)
+      : eq(passports.facilityId, reach.facilityId);
+  const rows = await db
+    .select({ id: passports.id, sealed: sql<boolean>`${passports.digitalSeal} is not null` })
+    .from(passports)
+    .where(and(eq(passports.tenantId, tenantId), party))
+    .orderBy(asc(passports.id))
+    .for('update');
+  return rows.filter((row) => row.sealed).map((row) => row.id);
+}
+
+/** The passports with these ids, in id order. */
+export async function findPassportsByIds(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<PassportRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(passports)
+    .where(and(eq(passports.tenantId, tenantId), inArray(passports.id, [...ids])))
+    .orderBy(asc(passports.id));
+}
+
 export async function deletePassport(db: Executor, tenantId: string, id: string): Promise<void> {
   await db.delete(passports).where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)));
 }
