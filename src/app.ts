@@ -43,6 +43,7 @@ import { facilityRoutes } from './modules/facilities/routes.ts';
 import { requestAccessRoutes } from './modules/grants/request-routes.ts';
 import { grantRoutes } from './modules/grants/routes.ts';
 import { grantCovers, grantFromToken, recordGrantRead } from './modules/grants/service.ts';
+import { gs1AdminRoutes } from './modules/gs1/admin-routes.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);
     await gs1Routes(routes, context);
+    await gs1AdminRoutes(routes, context);
     await webhookRoutes(routes, context);
     await traceabilityRoutes(routes, context);
     await lifeCycleRoutes(routes, context);
