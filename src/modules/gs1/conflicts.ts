@@ -23,8 +23,8 @@ export interface KeyConflict {
 export async function keyConflicts(db: Executor): Promise<KeyConflict[]> {
   const byKey = new Map<string, KeyConflict>();
   for (const row of await store.passportsOfSharedKeys(db)) {
-    let entry = byKey.get(row.productKey);
-    if (!entry) byKey.set(row.productKey, (entry = { productKey: row.productKey, passports: [] }));
+    const entry = byKey.get(row.productKey) ?? { productKey: row.productKey, passports: [] };
+    byKey.set(row.productKey, entry);
     const resolves = row.status !== 'DRAFT' && !entry.passports.some((p) => p.resolvesOnMainHost);
     entry.passports.push({
       id: row.passportId,
