@@ -184,6 +184,25 @@ describe('one owner per GS1 key', () => {
     expectClaimed(await create(owner.token, draft.productId), `01/${draft.productId}`);
   });
 
+  it('gives each key one owner when two bulk calls claim the same keys in opposite orders', async () => {
+    const keys = Array.from({ length: 12 }, () => newGtin13());
+    const bulk = (token: string, order: string[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/passports/bulk',
+        headers: bearer(token),
+        payload: { passports: order.map(body) },
+      });
+    const answers = await Promise.all([bulk(owner.token, keys), bulk(other.token, [...keys].reverse())]);
+    const created = answers.flatMap((answer) => {
+      expect([200, 201], answer.body).toContain(answer.statusCode);
+      const { passports, errors = [] } = answer.json();
+      for (const error of errors) expect(error).toMatch(/belongs to another workspace/);
+      return passports.map((passport: { productId: string }) => passport.productId);
+    });
+    expect(created.sort()).toEqual(keys.map((key) => `0${key}`).sort());
+  });
+
   it('lets exactly one of two concurrent creates of one key from two workspaces succeed', async () => {
     for (let round = 0; round < 5; round++) {
       const gtin = newGtin13();

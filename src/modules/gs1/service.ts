@@ -2,6 +2,7 @@
 // or GRAI is claimed in the transaction that writes the passport, and GS1 Company Prefixes reserve
 // every key under them for the workspace that holds them. The module's surface for other modules.
 import type { Executor } from '../../db/client.ts';
+import { isDeadlock } from '../../db/errors.ts';
 import {
   GS1_COMPANY_PREFIX,
   type ProductKeyScheme,
@@ -39,7 +40,14 @@ export async function claimProductKey(db: Executor, passport: PassportKey): Prom
   const prefix = await store.longestHeldPrefix(db, prefixCandidates(productKey));
   if (prefix && prefix.tenantId !== passport.tenantId) throw claimed(productKey);
   const claim = { productKey, tenantId: passport.tenantId, passportId: passport.passportId };
-  if (await store.insertClaim(db, claim)) return;
+  try {
+    if (await store.insertClaim(db, claim)) return;
+  } catch (error) {
+    // Two bulk calls claiming the same keys in opposite orders wait on each other; PostgreSQL
+    // ends one of them. Its key is held by the other, uncommitted write: refused like any other.
+    if (isDeadlock(error)) throw claimed(productKey);
+    throw error;
+  }
   const holder = await store.findClaim(db, productKey);
   if (holder?.tenantId === passport.tenantId) {
     throw conflict(`A passport for productId ${passport.productId} already exists in this workspace`);
