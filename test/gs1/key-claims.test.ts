@@ -134,7 +134,7 @@ describe('one owner per GS1 key', () => {
     expect((await read(other.token, held.productId)).statusCode).toBe(404);
   });
 
-  it('refuses EN 18222 CreateDPP of a key another workspace holds, with a Result object', async () => {
+  it('refuses EN 18222 CreateDPP and UpdateDPPById of a key held elsewhere, with a Result object', async () => {
     const held = await createPassport(app, owner.token);
     const response = await app.inject({
       method: 'POST',
@@ -147,6 +147,18 @@ describe('one owner per GS1 key', () => {
     expect(result.messages[0]).toMatchObject({ messageType: 'Error', code: 'PRODUCT_KEY_CLAIMED' });
     expect(response.body).not.toContain(held.id);
     expect((await read(other.token, held.productId)).statusCode).toBe(404);
+
+    // UpdateDPPById may change productId: onto a held key it is refused the same way.
+    const mine = await createPassport(app, other.token);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/v1/dpps/${mine.id}`,
+      headers: { ...bearer(other.token), 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ productId: held.productId }),
+    });
+    expect(patched.statusCode, patched.body).toBe(409);
+    expect(patched.json().messages[0]).toMatchObject({ code: 'PRODUCT_KEY_CLAIMED' });
+    expect((await read(other.token, mine.id)).json().productId).toBe(mine.productId);
   });
 
   it('refuses a PUT that moves a passport onto a held key, and releases the key a PUT moves away from', async () => {
