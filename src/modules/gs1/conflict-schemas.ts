@@ -4,7 +4,7 @@ import { Timestamp, Uuid } from '../../http/schemas.ts';
 
 const ProductKey = Type.String({ description: '`01/<gtin14>` or `8003/<grai>`' });
 
-export const KeyConflictSchema = Type.Object({
+const KeyConflictSchema = Type.Object({
   productKey: ProductKey,
   passports: Type.Array(
     Type.Object({
@@ -21,7 +21,7 @@ export const KeyConflictSchema = Type.Object({
   ),
 });
 
-export const PrefixConflictSchema = Type.Object({
+const PrefixConflictSchema = Type.Object({
   prefix: Type.String(),
   workspaceId: Type.String({ format: 'uuid', description: 'the workspace that holds the prefix' }),
   passport: Type.Object({ id: Uuid, workspaceId: Uuid, productKey: ProductKey, createdAt: Timestamp }),

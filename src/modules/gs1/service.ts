@@ -12,7 +12,7 @@ import {
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import * as store from './store.ts';
 
-export { type KeyConflict, keyConflicts, type PrefixConflict, prefixConflicts } from './conflicts.ts';
+export { keyConflicts, prefixConflicts } from './conflicts.ts';
 
 export interface PassportKey {
   tenantId: string;
