@@ -49,6 +49,7 @@ import {
   grantFromToken,
   recordGrantRead,
 } from './modules/grants/service.ts';
+import { gs1AdminRoutes } from './modules/gs1/admin-routes.ts';
 import { gs1Routes } from './modules/gs1/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await unitRoutes(routes, context);
     await unitQrRoutes(routes, context);
     await gs1Routes(routes, context);
+    await gs1AdminRoutes(routes, context);
     await webhookRoutes(routes, context);
     await traceabilityRoutes(routes, context);
     await lifeCycleRoutes(routes, context);

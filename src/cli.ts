@@ -9,11 +9,15 @@ const USAGE = `Usage: opendpp <command> [options]
   workspaces list
   workspaces update --workspace ID [--tier TIER] [--subscription active|past_due|canceled]
                     [--mfa-required true|false] [--passport-limit N]
+                    [--gs1-prefixes P1,P2,...]  the workspace's whole set of GS1 Company
+                               Prefixes (4 to 12 digits each; "" clears it)
   keys create --workspace ID --name NAME [--role ROLE] [--permissions a,b] [--operator ID] [--expires ISO]
   keys list --workspace ID
   keys revoke --workspace ID --key KEY_ID
   members invite --workspace ID --email EMAIL [--role ROLE] [--manage-members true|false]
                                an invitation link to the console, shown once (the first member)
+  gs1 conflicts                GS1 keys held by several workspaces, and passports under
+                               another workspace's GS1 Company Prefix
   migrate                      apply migrations to DATABASE_URL
   verify FILE.json [--ca CA.pem] [--require-timestamp]
                                verify a sealed passport document offline (full or masked);
@@ -38,6 +42,7 @@ const { values, positionals } = parseArgs({
     subscription: { type: 'string' },
     'mfa-required': { type: 'string' },
     'passport-limit': { type: 'string' },
+    'gs1-prefixes': { type: 'string' },
     email: { type: 'string' },
     'manage-members': { type: 'string' },
     'require-timestamp': { type: 'boolean' },
@@ -74,20 +79,29 @@ function flag(name: 'mfa-required' | 'manage-members'): boolean | undefined {
   return value === 'true';
 }
 
+/** A comma-separated option as a list; empty items (a trailing comma, or "") are dropped. */
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
 function workspaceChanges() {
   const limit = values['passport-limit'];
   if (limit !== undefined && !/^\d+$/.test(limit))
     throw new UsageError('--passport-limit takes a whole number');
   const mfaRequired = flag('mfa-required');
+  const prefixes = values['gs1-prefixes'];
   const changes = {
     ...(values.tier ? { tier: values.tier } : {}),
     ...(values.subscription ? { subscriptionStatus: values.subscription } : {}),
     ...(mfaRequired !== undefined ? { mfaRequired } : {}),
     ...(limit !== undefined ? { passportLimit: Number(limit) } : {}),
+    ...(prefixes !== undefined ? { gs1CompanyPrefixes: listOf(prefixes) } : {}),
   };
   if (Object.keys(changes).length === 0) {
     throw new UsageError(
-      'workspaces update needs --tier, --subscription, --mfa-required or --passport-limit',
+      'workspaces update needs --tier, --subscription, --mfa-required, --passport-limit or --gs1-prefixes',
     );
   }
   return changes;
@@ -131,6 +145,8 @@ async function run(): Promise<unknown> {
         ...(manageMembers !== undefined ? { manageMembers } : {}),
       });
     }
+    case 'gs1 conflicts':
+      return callAdmin('GET', '/admin/v1/gs1/conflicts');
     case 'migrate': {
       const url = process.env.DATABASE_URL;
       if (!url)

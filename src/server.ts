@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     { startDeliveryWorker },
     { purgeSignInLocks },
     { compileCategorySchemas },
+    { warnOfSharedKeys },
   ] = await Promise.all([
     import('./app.ts'),
     import('./bootstrap.ts'),
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     import('./modules/webhooks/service.ts'),
     import('./modules/console/sign-in-locks.ts'),
     import('./domain/categories/engine.ts'),
+    import('./modules/gs1/boot-report.ts'),
   ]);
   const { PURGE_INTERVAL_MS, purgeExpiredKeys } = purging;
   // Store faults before the app's logger exists go to stderr; after, to the log.
@@ -112,6 +114,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (boot.firstBootSecrets) printFirstBootSecrets(boot.firstBootSecrets, config.publicBaseUrl);
   if (boot.adminTokenNote) app.log[boot.adminTokenNote.level](boot.adminTokenNote.message);
+  // After listening: the report reads every GS1-keyed passport and need not delay the first request.
+  warnOfSharedKeys(database.db, app.log).catch((error: unknown) =>
+    app.log.error({ err: loggableError(error) }, 'the GS1 key conflict report failed'),
+  );
 }
 
 /** Runs `work` on the embedded store's data directory; a failure caused by its disk says so. */

@@ -7,6 +7,7 @@ export * from './schema/credentials.ts';
 export * from './schema/grants.ts';
 export * from './schema/parties.ts';
 export * from './schema/passports.ts';
+export * from './schema/product-keys.ts';
 export * from './schema/seals.ts';
 export * from './schema/tenancy.ts';
 export * from './schema/traceability.ts';

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, error: 'Method Not Allowed' },
   NOT_ACCEPTABLE: { status: 406, error: 'Not Acceptable' },
   CONFLICT: { status: 409, error: 'Conflict' },
+  PRODUCT_KEY_CLAIMED: { status: 409, error: 'Conflict' },
+  GS1_PREFIX_HELD: { status: 409, error: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Payload Too Large' },
   URI_TOO_LONG: { status: 414, error: 'URI Too Long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported Media Type' },

@@ -54,9 +54,27 @@ describe('AAS ingest', () => {
     });
   const environmentOf = (document: Record<string, unknown>) =>
     passportToEnvironment(document, { baseUrl: BASE_URL }) as Record<string, unknown>;
-  /** A passport made in the source workspace, as its owner reads it. */
-  const sourceDocument = async (body: Record<string, unknown> = {}) =>
-    (await read((await createPassport(app, source.token, body)).id, source.token)).json() as Doc;
+  /**
+   * A GS1 key has one owner on a node (docs/gs1.md), so an environment made here stands for one
+   * exported by another node only once the source passport has let go of its key: it moves to a
+   * fresh GTIN after its document is read.
+   */
+  const releaseKey = async (id: string) => {
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/passports/${id}`,
+      headers: bearer(source.token),
+      payload: { productId: newGtin13() },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  };
+  /** A passport made in the source workspace, as its owner reads it, with its key released. */
+  const sourceDocument = async (body: Record<string, unknown> = {}) => {
+    const { id } = await createPassport(app, source.token, body);
+    const document = (await read(id, source.token)).json() as Doc;
+    await releaseKey(id);
+    return document;
+  };
 
   it('creates a passport from an environment (201), with the content the environment carries', async () => {
     const document = await sourceDocument();
@@ -141,7 +159,9 @@ describe('AAS ingest', () => {
         headers: bearer(source.token),
       });
       expect(sealed.statusCode, sealed.body).toBe(200);
-      return (await read(passport.id, source.token)).json() as Doc;
+      const document = (await read(passport.id, source.token)).json() as Doc;
+      await releaseKey(passport.id);
+      return document;
     };
 
     it('ingests an environment whose seal verifies against this node', async () => {

@@ -8,6 +8,7 @@ import { type Actor, assertOperatorScope } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import type { Representation } from '../../http/representations.ts';
+import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
 import { auditPassport } from './audit.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
@@ -180,6 +181,14 @@ export async function passportIdsByProductIds(
   });
 }
 
+/** The GS1 key a stored passport carries, as the gs1 module claims it. */
+const keyOf = (row: store.PassportRow): PassportKey => ({
+  tenantId: row.tenantId,
+  passportId: row.id,
+  productId: row.productId,
+  scheme: row.productIdScheme as PassportKey['scheme'],
+});
+
 async function checkQuota(db: Executor, tenantId: string, activating: number): Promise<void> {
   if (activating <= 0) return;
   const quota = await store.lockQuota(db, tenantId);
@@ -215,6 +224,8 @@ export async function createPassport(
       createdAt: now,
       updatedAt: now,
     });
+    // After the insert, so that a productId this workspace already has stays a plain CONFLICT.
+    await claimProductKey(tx, keyOf(row));
     await auditPassport(tx, actor, now, 'passport.created', row);
     return { row, warnings, notices };
   });
@@ -262,6 +273,10 @@ export async function updatePassport(
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
     // New content is unsealed until sealed again; the archived version keeps its proof.
     const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...UNSEALED }, reason);
+    if (changesProductKey(keyOf(row), keyOf(updated))) {
+      await releaseProductKey(tx, keyOf(row));
+      await claimProductKey(tx, keyOf(updated));
+    }
     await auditPassport(tx, actor, updated.updatedAt, 'passport.updated', updated, { changeReason: reason });
     return { row: updated, warnings, notices };
   });
@@ -308,6 +323,7 @@ export async function deleteDraft(services: ServiceContext, actor: Actor, refere
       );
     }
     try {
+      await releaseProductKey(tx, keyOf(row));
       await store.deletePassport(tx, actor.tenantId, row.id);
       await auditPassport(tx, actor, services.clock(), 'passport.deleted', row);
     } catch (error) {

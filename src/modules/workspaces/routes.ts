@@ -65,7 +65,7 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       schema: {
         tags,
         security,
-        summary: 'Change plan, subscription status, MFA requirement or passport limit',
+        summary: 'Change plan, subscription status, MFA requirement, passport limit or GS1 Company Prefixes',
         params: WorkspaceParams,
         body: UpdateWorkspaceBody,
         response: { 200: WorkspaceResponse, ...errorResponses(...ADMIN_ERRORS) },

@@ -9,6 +9,12 @@ export const SubscriptionStatusSchema = Type.Enum(SUBSCRIPTION_STATUSES);
 /** A DNS label, lower case, so that `<subdomain>.<base host>` is a valid workspace host. */
 export const Subdomain = Type.String({ pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$' });
 
+/** A GS1 Company Prefix a workspace holds (docs/gs1.md, "GS1 Company Prefixes"). */
+export const Gs1CompanyPrefix = Type.String({
+  pattern: '^[0-9]{4,12}$',
+  description: 'GS1 Company Prefix, 4 to 12 digits',
+});
+
 export const TenantSchema = Type.Object({
   id: Uuid,
   name: Type.String(),
@@ -18,6 +24,10 @@ export const TenantSchema = Type.Object({
   mfaRequired: Type.Boolean(),
   passportLimit: Type.Integer(),
   activePassports: Type.Integer(),
+  gs1CompanyPrefixes: Type.Array(Gs1CompanyPrefix, {
+    description:
+      'the GS1 Company Prefixes the workspace holds: only it may create passports for keys under them',
+  }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -38,6 +48,13 @@ export const UpdateWorkspaceBody = Type.Object(
     subscriptionStatus: Type.Optional(SubscriptionStatusSchema),
     mfaRequired: Type.Optional(Type.Boolean()),
     passportLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+    gs1CompanyPrefixes: Type.Optional(
+      Type.Array(Gs1CompanyPrefix, {
+        maxItems: 1000,
+        description:
+          "the workspace's whole set of GS1 Company Prefixes (replaces the set; [] clears it); a prefix another workspace holds is 409 GS1_PREFIX_HELD",
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -3,6 +3,7 @@
 import type { Db, Executor } from '../../db/client.ts';
 import { PLANS, type Tier } from '../../domain/auth/plans.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { prefixesOfWorkspaces, setWorkspacePrefixes } from '../gs1/service.ts';
 import { createKeyWithin, type KeyRecord } from '../keys/service.ts';
 import * as store from './store.ts';
 
@@ -36,6 +37,12 @@ export function toTenantRecord(row: store.TenantRow) {
   };
 }
 
+/** The record the admin API shows: the workspace and the GS1 Company Prefixes it holds. */
+const adminRecord = (row: store.TenantRow, prefixes: readonly string[] = []) => ({
+  ...toTenantRecord(row),
+  gs1CompanyPrefixes: [...prefixes],
+});
+
 export interface CreateWorkspaceInput {
   name: string;
   subdomain: string;
@@ -61,24 +68,43 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput, now: 
       { name: 'Initial admin key', role: 'ADMIN' },
       now,
     );
-    return { tenant: toTenantRecord(tenant), apiKey: { ...key, token } as KeyRecord & { token: string } };
+    return { tenant: adminRecord(tenant), apiKey: { ...key, token } as KeyRecord & { token: string } };
   });
 }
 
 export async function listWorkspaces(db: Db, page: number, limit: number) {
   const { rows, total } = await store.listTenants(db, limit, (page - 1) * limit);
-  return { workspaces: rows.map(toTenantRecord), total, totalPages: Math.ceil(total / limit) };
+  const prefixes = await prefixesOfWorkspaces(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    workspaces: rows.map((row) => adminRecord(row, prefixes.get(row.id))),
+    total,
+    totalPages: Math.ceil(total / limit),
+  };
 }
 
-/** A tier change without an explicit passportLimit moves the limit to the new tier's default. */
-export async function updateWorkspace(db: Db, id: string, changes: store.TenantChanges) {
-  const effective = { ...changes };
+export type WorkspaceChanges = store.TenantChanges & { gs1CompanyPrefixes?: string[] };
+
+/**
+ * A tier change without an explicit passportLimit moves the limit to the new tier's default.
+ * `gs1CompanyPrefixes` replaces the workspace's set; the whole change is one transaction.
+ */
+export async function updateWorkspace(db: Db, id: string, changes: WorkspaceChanges) {
+  const { gs1CompanyPrefixes, ...effective } = changes;
   if (changes.tier && changes.passportLimit === undefined) {
     effective.passportLimit = PLANS[changes.tier as Tier].defaultPassportLimit;
   }
-  const row = await store.updateTenant(db, id, effective);
-  if (!row) throw notFound('Workspace not found');
-  return toTenantRecord(row);
+  return db.transaction(async (tx) => {
+    const row = await store.updateTenant(tx, id, effective);
+    if (!row) throw notFound('Workspace not found');
+    const prefixes =
+      gs1CompanyPrefixes === undefined
+        ? (await prefixesOfWorkspaces(tx, [id])).get(id)
+        : await setWorkspacePrefixes(tx, id, gs1CompanyPrefixes);
+    return adminRecord(row, prefixes);
+  });
 }
 
 /** The id of the workspace a subdomain names, or null. */
