@@ -658,6 +658,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/gs1/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GS1 keys held by several workspaces, and passports under another workspace’s prefix */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description GS1 keys that passports of several workspaces carry (made before keys had one owner) */
+                            keys: {
+                                /** @description earliest-created first */
+                                passports: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** @description the passport the node counts as the holder of the key */
+                                    holdsKey: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description the passport the main host resolves the key to: the earliest-created published one */
+                                    resolvesOnMainHost: boolean;
+                                    status: string;
+                                    /** Format: uuid */
+                                    workspaceId: string;
+                                }[];
+                                /** @description `01/<gtin14>` or `8003/<grai>` */
+                                productKey: string;
+                            }[];
+                            /** @description passports under a GS1 Company Prefix that another workspace holds (made before it was assigned) */
+                            prefixes: {
+                                passport: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description `01/<gtin14>` or `8003/<grai>` */
+                                    productKey: string;
+                                    /** Format: uuid */
+                                    workspaceId: string;
+                                };
+                                prefix: string;
+                                /**
+                                 * Format: uuid
+                                 * @description the workspace that holds the prefix
+                                 */
+                                workspaceId: string;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/workspaces": {
         parameters: {
             query?: never;
@@ -697,6 +810,8 @@ export interface paths {
                                 activePassports: number;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description the GS1 Company Prefixes the workspace holds: only it may create passports for keys under them */
+                                gs1CompanyPrefixes: string[];
                                 /** Format: uuid */
                                 id: string;
                                 mfaRequired: boolean;
@@ -818,6 +933,8 @@ export interface paths {
                                 activePassports: number;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description the GS1 Company Prefixes the workspace holds: only it may create passports for keys under them */
+                                gs1CompanyPrefixes: string[];
                                 /** Format: uuid */
                                 id: string;
                                 mfaRequired: boolean;
@@ -927,7 +1044,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change plan, subscription status, MFA requirement or passport limit */
+        /** Change plan, subscription status, MFA requirement, passport limit or GS1 Company Prefixes */
         patch: {
             parameters: {
                 query?: never;
@@ -940,6 +1057,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the workspace's whole set of GS1 Company Prefixes (replaces the set; [] clears it); a prefix another workspace holds is 409 GS1_PREFIX_HELD */
+                        gs1CompanyPrefixes?: string[];
                         mfaRequired?: boolean;
                         passportLimit?: number;
                         /** @enum {unknown} */
@@ -963,6 +1082,8 @@ export interface paths {
                                 activePassports: number;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description the GS1 Company Prefixes the workspace holds: only it may create passports for keys under them */
+                                gs1CompanyPrefixes: string[];
                                 /** Format: uuid */
                                 id: string;
                                 mfaRequired: boolean;
@@ -1550,6 +1671,8 @@ export interface paths {
                     "application/json": {
                         /** @description a passport document as served to its owner (full or masked) */
                         document: unknown;
+                        /** @description true: a seal without an RFC 3161 timestamp is invalid (checks.timestamp false) instead of the check not applying (null) */
+                        requireTimestamp?: boolean;
                     };
                 };
             };
@@ -7398,7 +7521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reads of this passport by grant holders, newest first (cursor pages) */
+        /** Reads of this passport by grant holders, and of its history by anyone, newest first (cursor pages) */
         get: {
             parameters: {
                 query?: {
@@ -8519,7 +8642,7 @@ export interface paths {
                                 ceasedAt: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
-                                digitalLinkUri: string | null;
+                                digitalLinkUri: string;
                                 /** Format: uuid */
                                 id: string;
                                 manufacturedAt: string | null;
@@ -8645,7 +8768,7 @@ export interface paths {
                                 ceasedAt: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
-                                digitalLinkUri: string | null;
+                                digitalLinkUri: string;
                                 /** Format: uuid */
                                 id: string;
                                 manufacturedAt: string | null;
@@ -9204,7 +9327,7 @@ export interface paths {
                                 stateOfHealth: number | null;
                                 temperatureC: number | null;
                             };
-                            digitalLinkUri: string | null;
+                            digitalLinkUri: string;
                             digitalProductPassportId: string;
                             dppSchemaVersion: string;
                             dppStatus: string;
@@ -11117,6 +11240,7 @@ export interface paths {
                             success: boolean;
                             tenant: {
                                 id: string;
+                                mfaRequired: boolean;
                                 name: string;
                                 subdomain: string;
                                 /** @enum {unknown} */
@@ -13442,7 +13566,118 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspace's Bitstring Status List credential for revocation (Data Integrity by default, or vc+jwt) */
+        /** The workspace's Bitstring Status List credential for revocation (set for good by a decommission or a recycled unit; Data Integrity by default, or vc+jwt) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tenantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The signed status list credential */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vc+jwt": string;
+                        "application/vc+ld+json": {
+                            "@context": string[];
+                            credentialSubject: {
+                                encodedList: string;
+                                statusPurpose: string;
+                                /** @enum {string} */
+                                type: "BitstringStatusList";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            issuer: string;
+                            proof: {
+                                [key: string]: unknown;
+                            };
+                            type: string[];
+                            validFrom: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/status/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's Bitstring Status List credential for suspension (set by a recall, cleared by reactivation; Data Integrity by default, or vc+jwt) */
         get: {
             parameters: {
                 query?: never;
