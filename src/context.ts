@@ -11,11 +11,11 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Config } from './config.ts';
+import type { EoriRegistry } from './core/eori-registry.ts';
+import type { KeyLookup } from './core/principal.ts';
+import type { Representation } from './core/representations.ts';
+import type { Sealing } from './core/sealing.ts';
 import type { Db } from './db/client.ts';
-import type { KeyLookup } from './http/auth.ts';
-import type { Representation } from './http/representations.ts';
-import type { EoriRegistry } from './modules/operators/eori-client.ts';
-import type { Sealing } from './modules/seals/setup.ts';
 
 export interface ServiceContext {
   db: Db;

@@ -2,46 +2,12 @@
 // onRequest hook: credentials first (401), then budgets (429), then host, plan, subscription and
 // permission (403/402). A rate-limit answer therefore never stands in for a credential problem.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.ts';
+import type { KeyLookup, Principal, SessionPrincipal, TenantPrincipal } from '../core/principal.ts';
 import { looksLikeGrantToken } from '../domain/auth/grant-token.ts';
 import type { Permission } from '../domain/auth/permissions.ts';
-import { PLANS, type SubscriptionStatus, type Tier } from '../domain/auth/plans.ts';
-import { AppError } from './errors.ts';
+import { PLANS } from '../domain/auth/plans.ts';
 import type { AnonymousClass, RateLimits } from './rate-limits.ts';
-
-export interface TenantSummary {
-  id: string;
-  name: string;
-  subdomain: string;
-  tier: Tier;
-  subscriptionStatus: SubscriptionStatus;
-  mfaRequired: boolean;
-  passportLimit: number;
-  activePassports: number;
-}
-
-export interface KeyPrincipal {
-  kind: 'apiKey';
-  tenant: TenantSummary;
-  key: { id: string; prefix: string; role: string; permissions: Permission[]; operatorId: string | null };
-}
-
-/** A console member signed in: by the session cookie, or by the session JWT as a Bearer. */
-export interface SessionPrincipal {
-  kind: 'session';
-  tenant: TenantSummary;
-  member: {
-    id: string;
-    email: string;
-    role: string;
-    permissions: Permission[];
-    mfaEnrolled: boolean;
-    manageMembers: boolean;
-  };
-  session: { id: string; via: 'cookie' | 'bearer'; token: string; expiresAt: number };
-}
-
-export type TenantPrincipal = KeyPrincipal | SessionPrincipal;
-export type Principal = TenantPrincipal | { kind: 'platformAdmin' };
 
 export type AccessPolicy =
   | {
@@ -68,8 +34,6 @@ export type AccessPolicy =
       /** A console form: its CSRF token comes in the body, checked by the handler once parsed. */
       formCsrf?: boolean;
     };
-
-export type KeyLookup = KeyPrincipal | 'revoked' | 'expired' | null;
 
 export interface AuthDeps {
   /** Resolves a presented API token; null for an unknown or malformed one. */

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../core/errors.ts';
 import { isResultObject } from '../domain/en18222/result.ts';
 import { registerErrorHandler } from './error-handler.ts';
-import { AppError } from './errors.ts';
 
 describe('the error handler', () => {
   it('logs an AppError of status 500 or more and hides its message, like any other server error', async () => {

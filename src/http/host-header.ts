@@ -6,7 +6,7 @@
 // Anything else is 400 with the error body. Behind a trusted proxy the host Fastify takes from
 // X-Forwarded-Host is held to the same form.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../core/errors.ts';
 
 const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
 const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]{2,45}\\])(?::\\d{1,5})?$`);

@@ -7,6 +7,7 @@
 // environment nests about twice as deep as the document it carries) names its own limit in
 // `config.jsonDepth`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.ts';
 import {
   firstJsonProblem,
   type JsonProblem,
@@ -14,7 +15,6 @@ import {
   nestsDeeperThan,
   pointerOf,
 } from '../domain/json/hygiene.ts';
-import { AppError } from './errors.ts';
 
 /** Problems found inside bulk rows, by row index; null when there are none. */
 export type RowProblems = Map<number, JsonProblem> | null;

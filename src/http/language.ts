@@ -1,7 +1,7 @@
 // The caller's language for end-user text: `?lang=` over Accept-Language, English as fallback.
 import type { FastifyRequest } from 'fastify';
+import { type Lang, localise, pickLanguage } from '../core/i18n.ts';
 import type { AdvisoryItem } from '../domain/categories/types.ts';
-import { type Lang, localise, pickLanguage } from './i18n.ts';
 
 export function languageOf(request: FastifyRequest): Lang {
   const query = request.query as { lang?: unknown } | undefined;

@@ -2,7 +2,7 @@
 // can be told apart — the path exists for other verbs (405 + Allow) or not at all (404).
 import type { FastifyInstance } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

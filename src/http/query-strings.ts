@@ -2,8 +2,8 @@
 // unpaired surrogate in a query value is a query-string violation (the framework's 400 body, as the
 // contract says for those); in a path parameter it names no resource (404).
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../core/errors.ts';
 import { stringProblem } from '../domain/json/hygiene.ts';
-import { AppError } from './errors.ts';
 
 function firstBadValue(values: unknown): [string, string] | null {
   if (typeof values !== 'object' || values === null) return null;

@@ -4,8 +4,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { AppError } from '../core/errors.ts';
 import { perKeyLimit, type Tier, workspaceLimit } from '../domain/auth/plans.ts';
-import { AppError } from './errors.ts';
 
 export type AnonymousClass = 'anonymous' | 'resolution' | 'validator';
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { Representation } from '../core/representations.ts';
 import { negotiate } from './negotiate.ts';
-import { chooseRepresentation, type Representation } from './representations.ts';
+import { chooseRepresentation } from './representations.ts';
 
 const representation = (type: string, serves?: Representation['serves']): Representation => ({
   type,

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { ERROR_CODES } from '../../src/core/errors.ts';
 import { isResultObject } from '../../src/domain/en18222/index.ts';
-import { ERROR_CODES } from '../../src/http/errors.ts';
 import { admin, bearer, testApp } from '../helpers/app.ts';
 import {
   hostileFor,

@@ -1,5 +1,7 @@
 // Passport pages rendered from the category examples, for the page's model and browser tests: the
 // owner document as the node renders it, and tier views masked by the schemas' `x-access` marks.
+
+import { type Lang, t } from '../../src/core/i18n.ts';
 import { categorySchemas, fieldAccess } from '../../src/domain/categories/schemas/index.ts';
 import { ACCESS_TIERS, SCHEMA_CATEGORIES, type SchemaCategory } from '../../src/domain/categories/types.ts';
 import { qrSvg } from '../../src/domain/gs1/qr-svg.ts';
@@ -10,7 +12,6 @@ import {
   type PassportPageTier,
   passportPageModel,
 } from '../../src/domain/passports/page.ts';
-import { type Lang, t } from '../../src/http/i18n.ts';
 import { renderView } from '../../src/http/views.ts';
 
 export const BASE_URL = 'https://dpp.example';

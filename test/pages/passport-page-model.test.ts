@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SUPPORTED_LANGUAGES } from '../../src/core/i18n.ts';
 import { fieldAccess } from '../../src/domain/categories/schemas/index.ts';
 import type { SchemaCategory } from '../../src/domain/categories/types.ts';
 import { keyFigureIds } from '../../src/domain/passports/key-figures.ts';
 import { passportPageModel, passportPageSeal } from '../../src/domain/passports/page.ts';
 import type { DataNode, DataSection } from '../../src/domain/passports/page-data.ts';
 import { humanise } from '../../src/domain/passports/page-format.ts';
-import { SUPPORTED_LANGUAGES } from '../../src/http/i18n.ts';
 import {
   CATEGORIES,
   example,

@@ -6,10 +6,10 @@ import axe from 'axe-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickLanguage } from '../../src/core/i18n.ts';
 import type { SchemaCategory } from '../../src/domain/categories/types.ts';
 import type { PassportStatus } from '../../src/domain/passports/lifecycle.ts';
 import type { PassportPageTier } from '../../src/domain/passports/page.ts';
-import { pickLanguage } from '../../src/http/i18n.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import {
   CATEGORIES,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { STORE_RETRY_AFTER_S } from '../../src/http/errors.ts';
+import { STORE_RETRY_AFTER_S } from '../../src/core/errors.ts';
 import { bearer, createWorkspace, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';

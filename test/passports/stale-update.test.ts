@@ -2,8 +2,8 @@
 // if the passport moved on meanwhile, the update is refused instead of overwriting the newer state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App, ServiceContext } from '../../src/context.ts';
+import type { Actor } from '../../src/core/actor.ts';
 import { ROLE_PERMISSIONS } from '../../src/domain/auth/permissions.ts';
-import type { Actor } from '../../src/http/actor.ts';
 import { updatePassport } from '../../src/modules/passports/service.ts';
 import { BASE_URL, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';

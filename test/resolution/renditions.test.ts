@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { jsonLd } from '../../src/core/representations.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { jsonLd } from '../../src/http/representations.ts';
 import { pageRepresentation } from '../../src/modules/pages/representation.ts';
 import { rendererFingerprint } from '../../src/modules/passports/renditions.ts';
 import {

@@ -2,8 +2,8 @@
 // the tier view, so it is masked like every representation.
 
 import { Type } from 'typebox';
+import type { Representation } from '../../core/representations.ts';
 import { passportToEnvironment } from '../../domain/aas/index.ts';
-import type { Representation } from '../../http/representations.ts';
 
 export const aasRepresentation: Representation = {
   type: 'application/aas+json',

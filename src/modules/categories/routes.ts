@@ -1,11 +1,11 @@
 // The category data model's public face: served schemas, dry-run validators, material vocabulary.
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { categorySchemas } from '../../domain/categories/schemas/index.ts';
 import { RULE_CATEGORIES, SCHEMA_CATEGORIES, type SchemaCategory } from '../../domain/categories/types.ts';
 import { materials } from '../../domain/materials/index.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
-import { AppError } from '../../http/errors.ts';
 import { localisedItems } from '../../http/language.ts';
 import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../http/schemas.ts';
 import {

@@ -1,6 +1,6 @@
 // A refusal of the node's API, carried to the console page as an AppError of the same status, so the
 // page answers what the API answered (403 stays 403, 409 stays 409) with the API's own message.
-import { AppError, type ErrorCode } from '../../http/errors.ts';
+import { AppError, type ErrorCode } from '../../core/errors.ts';
 import { apiMessage } from './pages.ts';
 
 const CODE_OF: Record<number, ErrorCode> = {

@@ -1,7 +1,7 @@
 // Sign-in (with the MFA challenge), sign-out and invitation pages: plain forms, no script.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { pageFrames } from './frame.ts';
 import * as members from './members.ts';

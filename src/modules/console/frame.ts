@@ -1,9 +1,9 @@
 // The frame of a signed-in page: the member's session (a signed-out visitor is sent to sign in),
 // slid forward when half its JWT's life has passed, and its CSRF token for the page's forms.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, storeUnavailable } from '../../core/errors.ts';
+import type { SessionPrincipal } from '../../core/principal.ts';
 import { isStoreUnavailable } from '../../db/errors.ts';
-import type { SessionPrincipal } from '../../http/auth.ts';
-import { AppError, storeUnavailable } from '../../http/errors.ts';
 import { loggableError } from '../../http/loggable-error.ts';
 import { setSessionCookie } from './cookies.ts';
 import { type PageFrame, pageLanguage, renderPage, seeOther, tr } from './pages.ts';

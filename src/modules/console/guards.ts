@@ -1,9 +1,9 @@
 // Checks the console's own routes share: the session a member route runs under, and the
 // workspace's MFA requirement on the writes that are not about the member's own sign-in.
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors.ts';
+import type { SessionPrincipal } from '../../core/principal.ts';
 import type { Role } from '../../domain/auth/permissions.ts';
-import type { SessionPrincipal } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
 
 export function sessionOf(request: FastifyRequest): SessionPrincipal {
   const principal = request.principal;

@@ -1,6 +1,6 @@
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/permissions.ts';
-import { AppError } from '../../http/errors.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,

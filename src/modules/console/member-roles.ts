@@ -1,8 +1,8 @@
 // Changing another member's role and whether it may manage members. Sessions read their member on
 // every request (no cache), so the member's live sessions act with the new role from the next one.
 import type { ServiceContext } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { type MemberRecord, toMemberRecord } from './members.ts';
 import * as store from './store.ts';

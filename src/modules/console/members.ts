@@ -3,8 +3,8 @@
 // hash is kept, it works once, and within seven days.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { checkPasswordRules, hashPassword } from './passwords.ts';
 import { clearMember } from './sign-in-locks.ts';

@@ -2,10 +2,10 @@
 // a code from it is confirmed; the recovery codes are shown then, once. Other sessions of the member
 // end at that moment, since they were opened with a weaker proof.
 import type { ServiceContext } from '../../context.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
+import type { SessionPrincipal } from '../../core/principal.ts';
 import { decryptSecret, encryptSecret } from '../../domain/crypto/secret-box.ts';
 import { qrSvg } from '../../domain/gs1/qr-svg.ts';
-import type { SessionPrincipal } from '../../http/auth.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { acceptedStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri } from './mfa-codes.ts';
 import * as store from './store.ts';

@@ -4,9 +4,9 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { CATEGORIES, type Category, isCategory } from '../../domain/categories/types.ts';
 import type { FormState } from '../../domain/passports/schema-form.ts';
-import { AppError } from '../../http/errors.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,

@@ -1,8 +1,9 @@
 // One passport's page as its owner sees it, read through the API as the member: the owner and
 // grant-holder and public tiers side by side, its versions, its newest units and the moves its status allows.
+
+import { AppError } from '../../core/errors.ts';
 import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
-import { AppError } from '../../http/errors.ts';
 import { requestAccessUrl } from '../resolution/service.ts';
 import type { SignedInPage } from './frame.ts';
 import { apiMessage, callApi, type Inject } from './pages.ts';

@@ -3,8 +3,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { documentChanges } from '../../domain/passports/diff.ts';
-import { AppError } from '../../http/errors.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,

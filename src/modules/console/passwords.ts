@@ -2,7 +2,7 @@
 // unknown account is answered after verifying against a dummy hash, so its answer takes as long as a
 // known one's and the timing does not tell which addresses are members.
 import { hash, verify } from '@node-rs/argon2';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
 import { passwordWeakness } from './password-strength.ts';
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

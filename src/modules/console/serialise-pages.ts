@@ -1,6 +1,6 @@
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { type CsvUnit, MAX_CSV_UNITS, parseUnitCsv } from '../../domain/units/csv-rows.ts';
-import { AppError } from '../../http/errors.ts';
 import { renderView } from '../../http/views.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {

@@ -1,10 +1,10 @@
 // SQL of members, their sessions and invitations. Every function takes the tenant first, except the
 // two lookups that precede knowing it: an invitation by its token and a member by workspace host.
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { memberInvitations, memberSessions, members, tenants } from '../../db/schema.ts';
-import { conflict } from '../../http/errors.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 export type InvitationRow = typeof memberInvitations.$inferSelect;

@@ -4,7 +4,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { tr } from './pages.ts';
 
 /** One file of at most 1 MiB, a handful of fields, each at most 1 MiB (a pasted CSV is one). */

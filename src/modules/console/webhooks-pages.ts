@@ -4,8 +4,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { SUBSCRIBABLE } from '../../domain/webhooks/kinds.ts';
-import { AppError } from '../../http/errors.ts';
 import { cursorQuery, expectStatus } from './api-refusal.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {

@@ -3,6 +3,7 @@
 // bytes again: from memory, else from the store, else signed now and stored.
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import type { PassportSubject, Subject, UnitFacts } from '../../core/representations.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
 import {
   buildDppCredential,
@@ -20,7 +21,6 @@ import {
   signVcJwt,
 } from '../../domain/credentials/index.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
-import type { PassportSubject, Subject, UnitFacts } from '../../http/representations.ts';
 import { credentialSigningKey } from '../seals/service.ts';
 import { type CredentialCache, KEY_TTL_MS } from './cache.ts';
 import { statusEntriesOf, statusIndexOf } from './status.ts';

@@ -1,13 +1,13 @@
 // GET /api/v1/passports/vc-readiness: per passport of a page, whether each credential form can be
 // issued now and what it lacks; the totals cover the whole catalog the caller may read.
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
 import {
   type PassportReadiness,
   passportReadiness,
   type ReadinessPassport,
   readinessTotals,
 } from '../../domain/credentials/index.ts';
-import type { Actor } from '../../http/actor.ts';
 import { documentRenderer, listWorkspacePassports } from '../passports/service.ts';
 
 // The node makes a workspace's signing key on first need, so a key is always at hand.

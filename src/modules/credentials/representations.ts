@@ -2,13 +2,13 @@
 // VC-JWT and the Data Integrity credential on passports and units, the SD-JWT VC on passports.
 import { Type } from 'typebox';
 import type { ServiceContext } from '../../context.ts';
+import type { Representation } from '../../core/representations.ts';
 import {
   type CredentialForm,
   SD_JWT_VC_MEDIA_TYPE,
   VC_JWT_MEDIA_TYPE,
   VC_LD_MEDIA_TYPE,
 } from '../../domain/credentials/index.ts';
-import type { Representation } from '../../http/representations.ts';
 import type { CredentialCache } from './cache.ts';
 import { issueCredential } from './issue.ts';
 import { CompactJws } from './schemas.ts';

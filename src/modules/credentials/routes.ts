@@ -1,6 +1,7 @@
 // Credential routes: the workspace's status lists, the credential metadata context, and the
 // catalog's readiness report. The credentials themselves are representations of public resolution.
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import {
   credentialMetadataContext,
   STATUS_PURPOSES,
@@ -8,10 +9,9 @@ import {
   VC_JWT_MEDIA_TYPE,
   VC_LD_MEDIA_TYPE,
 } from '../../domain/credentials/index.ts';
-import { actorOf } from '../../http/actor.ts';
-import { AppError } from '../../http/errors.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import {
   errorResponses,
   JsonLdDocument,

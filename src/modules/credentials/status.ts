@@ -4,6 +4,7 @@
 // (revocation from what the database recorded, suspension from the current statuses) and re-signed
 // only when a bit (or the signing key) moved.
 import type { ServiceContext } from '../../context.ts';
+import { notFound } from '../../core/errors.ts';
 import {
   allocateStatusIndex,
   didWebFor,
@@ -19,7 +20,6 @@ import {
   suspends,
 } from '../../domain/credentials/index.ts';
 import { isUuid } from '../../domain/ids.ts';
-import { notFound } from '../../http/errors.ts';
 import { credentialSigningKey } from '../seals/service.ts';
 import { requireWorkspace } from '../workspaces/service.ts';
 import type { CredentialCache } from './cache.ts';

@@ -2,6 +2,8 @@
 // passports module's: this module only maps an operation to its service call, so a write through
 // `/v1` is versioned, audited, scoped and counted exactly like the same write through `/api/v1`.
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
 import {
   decodeCursor,
   elementAt,
@@ -13,8 +15,6 @@ import {
   updateFromElementPatch,
 } from '../../domain/en18222/index.ts';
 import { isUuid } from '../../domain/ids.ts';
-import type { Actor } from '../../http/actor.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import * as passports from '../passports/service.ts';
 
 /** The change reason archived with a version written by a merge patch. */

@@ -1,6 +1,7 @@
 // A facility's GS1 Global Location Number: 13 digits whose last is the GS1 check digit.
+
+import { badRequest } from '../../core/errors.ts';
 import { computeCheckDigit, hasValidCheckDigit } from '../../domain/gs1/check-digit.ts';
-import { badRequest } from '../../http/errors.ts';
 
 export function checkGln(raw: string): string {
   const gln = raw.trim();

@@ -2,7 +2,7 @@
 // replace (GLN immutable), delete (passports unlinked, never deleted).
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { actorOf } from '../../http/actor.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   CreateFacilityBody,

@@ -1,9 +1,9 @@
 // Facility rules: GLN identity (checked, unique, immutable), the owning operator and operator scope,
 // and deletion that unlinks passports rather than touching them.
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, assertOperatorScope } from '../../core/actor.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import { type Address, checkCountry, getOperator, normaliseAddress } from '../operators/service.ts';
 import { changePartyOfPassports, unlinkFacility } from '../passports/service.ts';
 import { checkGln } from './gln.ts';

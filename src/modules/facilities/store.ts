@@ -1,11 +1,11 @@
 // SQL for manufacturing facilities. Every function takes the tenant first and filters on it.
 
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { conflict } from '../../core/errors.ts';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
-import { conflict } from '../../http/errors.ts';
 
 export type FacilityRow = typeof facilities.$inferSelect;
 export type FacilityFields = Pick<

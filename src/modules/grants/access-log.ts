@@ -2,9 +2,9 @@
 // reading its history), in which tier and representation, when, and from which network; newest
 // first, in cursor pages.
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { badRequest } from '../../core/errors.ts';
 import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
-import type { Actor } from '../../http/actor.ts';
-import { badRequest } from '../../http/errors.ts';
 import { resolvePassport } from '../passports/service.ts';
 import { accessLogWriterFor } from './access-log-writer.ts';
 import * as store from './store.ts';

@@ -1,7 +1,7 @@
 // The hosted request-access pages as plain data for the `request-access` template: the form, the
 // confirmation with the private status link, the status (with the one-time token), and not found.
-import type { Lang } from '../../http/i18n.ts';
-import { t } from '../../http/i18n.ts';
+import type { Lang } from '../../core/i18n.ts';
+import { t } from '../../core/i18n.ts';
 import { REQUESTER_ROLES, type RequestStatus } from './requests.ts';
 
 export const REQUEST_PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}

@@ -4,8 +4,8 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import type { Lang } from '../../core/i18n.ts';
 import { stringProblem } from '../../domain/json/hygiene.ts';
-import type { Lang } from '../../http/i18n.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
 import { errorResponses } from '../../http/schemas.ts';

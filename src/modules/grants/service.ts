@@ -1,6 +1,8 @@
 // Access grants: issue, list, approve, deny, revoke (the spec's state table), and the surface other
 // modules call to let a grant holder read: grantFromToken, grantCovers, recordGrantRead.
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, assertOperatorScope } from '../../core/actor.ts';
+import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import type { GrantStatus } from '../../db/schema.ts';
 import { hashToken, sameHash } from '../../domain/auth/api-token.ts';
@@ -8,8 +10,6 @@ import { truncateClientAddress } from '../../domain/auth/client-address.ts';
 import { type GrantTier, generateGrantToken, grantTokenTier } from '../../domain/auth/grant-token.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
 import { encryptSecret } from '../../domain/crypto/secret-box.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { getOperator } from '../operators/service.ts';
 import { findPassportInWorkspace, resolvePassport } from '../passports/service.ts';

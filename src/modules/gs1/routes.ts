@@ -2,9 +2,9 @@
 // They read and write nothing, so any key of the workspace may call them (no permission named);
 // they carry the credentials and budgets of every other API call.
 import type { App, AppContext } from '../../context.ts';
+import { badRequest } from '../../core/errors.ts';
 import { decode } from '../../domain/gs1/decode.ts';
 import { gtinFromParts, inspectGtin } from '../../domain/gs1/gtin.ts';
-import { badRequest } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import {
   DecodeBatchBody,

@@ -1,6 +1,8 @@
 // One owner per GS1 key on this node (docs/gs1.md, "One owner per product key"): a passport's GTIN
 // or GRAI is claimed in the transaction that writes the passport, and GS1 Company Prefixes reserve
 // every key under them for the workspace that holds them. The module's surface for other modules.
+
+import { AppError, badRequest, conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { isDeadlock } from '../../db/errors.ts';
 import {
@@ -9,7 +11,6 @@ import {
   prefixCandidates,
   productKeyOf,
 } from '../../domain/gs1/product-key.ts';
-import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import * as store from './store.ts';
 
 export { keyConflicts, prefixConflicts } from './conflicts.ts';

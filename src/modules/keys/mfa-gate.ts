@@ -4,8 +4,9 @@
 // console session of a member who passed the second factor (docs/authentication.md). Keys cannot be
 // widened or have their expiry lifted after creation (a change is a new key), so creation is the one
 // gate. The platform admin, who is not a workspace member, is outside workspace MFA.
-import type { TenantPrincipal } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+
+import { AppError } from '../../core/errors.ts';
+import type { TenantPrincipal } from '../../core/principal.ts';
 
 export function assertMayIssueKeys(principal: TenantPrincipal): void {
   if (!principal.tenant.mfaRequired) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyPrincipal } from '../../http/auth.ts';
+import type { KeyPrincipal } from '../../core/principal.ts';
 import { principalCache, type StoredKey, TTL_MS } from './principal-cache.ts';
 
 const principal = (tenantId: string): KeyPrincipal => ({

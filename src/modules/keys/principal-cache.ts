@@ -4,8 +4,9 @@
 // change feed, on every other instance when it commits; an entry is never older than TTL_MS, which
 // bounds what a lost notification can leave behind. Unknown tokens are remembered too, so a flood of
 // one bad key costs no store read; the 401 it answers is unchanged.
+
+import type { KeyLookup, KeyPrincipal } from '../../core/principal.ts';
 import { hashToken } from '../../domain/auth/api-token.ts';
-import type { KeyLookup, KeyPrincipal } from '../../http/auth.ts';
 
 /** A stored key as the store returns it for a token, or null when no key has that token. */
 export interface StoredKey {

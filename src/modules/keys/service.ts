@@ -1,11 +1,11 @@
 // API key rules: who may mint which key, how a presented token becomes a principal, revocation.
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { generateApiToken, sameHash, tokenPrefix } from '../../domain/auth/api-token.ts';
 import { type Permission, ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
 import type { SubscriptionStatus } from '../../domain/auth/plans.ts';
-import type { Actor } from '../../http/actor.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { getOperator } from '../operators/service.ts';
 import type { StoredKey } from './principal-cache.ts';
 import * as store from './store.ts';

@@ -1,6 +1,7 @@
 // Country codes and postal addresses, checked the same way for operators and facilities.
+
+import { badRequest } from '../../core/errors.ts';
 import { isCountryCode } from '../../domain/passports/create-body.ts';
-import { badRequest } from '../../http/errors.ts';
 import type { Address } from './records.ts';
 
 /** The schema admits any two capitals; only a real ISO 3166-1 country passes here. */

@@ -1,13 +1,8 @@
 // Asks the EU EORI validation web service whether an EORI number is registered. The answer only
 // decides a warning and the stored registryStatus, so this never throws: a slow, failing or
 // unreadable registry is 'unavailable' and the operator is stored as unchecked.
+import type { EoriRegistry } from '../../core/eori-registry.ts';
 import { buildValidateEoriRequest, parseValidateEoriResponse } from '../../domain/operators/eori-soap.ts';
-
-export type EoriCheck = 'valid' | 'invalid' | 'unavailable';
-
-export interface EoriRegistry {
-  check(eori: string): Promise<EoriCheck>;
-}
 
 export interface SoapEoriRegistryOptions {
   /** The service endpoint (EORI_VALIDATION_URL). */

@@ -2,8 +2,8 @@
 // update, archive or delete, restore.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { actorOf } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { LangQuery } from '../categories/schemas.ts';
 import {

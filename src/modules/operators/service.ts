@@ -1,12 +1,13 @@
 // Economic operator rules: registration (with the EORI look-up), operator scope, and the
 // archive/restore lifecycle that carries the operator's passports along in one transaction.
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, assertOperatorScope, assertWorkspaceWide } from '../../core/actor.ts';
+import type { EoriRegistry } from '../../core/eori-registry.ts';
+import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { checkRegId, EORI_SCHEME, type OperatorRole } from '../../domain/operators/registration.ts';
-import { type Actor, assertOperatorScope, assertWorkspaceWide } from '../../http/actor.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { detachFacilitiesOfOperator } from '../facilities/service.ts';
 import { countLiveKeysOfOperator } from '../keys/service.ts';
 import {
@@ -17,7 +18,6 @@ import {
   restorePassportsOfOperator,
 } from '../passports/service.ts';
 import { checkCountry, normaliseAddress } from './address.ts';
-import type { EoriRegistry } from './eori-client.ts';
 import { type Address, type OperatorRecord, type RegistryStatus, toOperatorRecord } from './records.ts';
 import * as store from './store.ts';
 

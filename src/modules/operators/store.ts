@@ -1,11 +1,11 @@
 // SQL for economic operators. Every function takes the tenant first and filters on it.
 
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { conflict } from '../../core/errors.ts';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { operators } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
-import { conflict } from '../../http/errors.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type NewOperator = Pick<

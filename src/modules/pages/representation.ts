@@ -1,12 +1,12 @@
 // `Accept: text/html`: the passport page and the unit page (and a recycled unit's tombstone page),
 // in the caller's language and tier, from the eta templates. One representation module.
 
+import { t } from '../../core/i18n.ts';
+import type { Representation, Subject } from '../../core/representations.ts';
 import { qrSvg } from '../../domain/gs1/qr-svg.ts';
 import { passportPageModel, passportPageSeal } from '../../domain/passports/page.ts';
 import { UNIT_PAGE_STYLE, unitPageModel } from '../../domain/units/page.ts';
 import type { UnitView } from '../../domain/units/view.ts';
-import { t } from '../../http/i18n.ts';
-import type { Representation, Subject } from '../../http/representations.ts';
 import { PAGE_POLICY, renderView } from '../../http/views.ts';
 
 type Lang = Parameters<typeof t>[0];

@@ -2,9 +2,9 @@
 // route is static, so it never competes with `/api/v1/passports/:id` (which has no POST of its own).
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { actorOf } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { AAS_INGEST_JSON_DEPTH, ingestEnvironment } from './aas-ingest.ts';
 import { PassportResponse } from './schemas.ts';

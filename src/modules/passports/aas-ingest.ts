@@ -3,11 +3,11 @@
 // stored, and the write itself is an ordinary create or update by productId, with the same rules,
 // versioning, audit, operator scope and quota as POST and PUT /api/v1/passports.
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, can } from '../../core/actor.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
 import { environmentToPassport, PASSPORT_SUBMODEL_SEMANTIC_ID } from '../../domain/aas/index.ts';
 import { firstJsonProblem } from '../../domain/json/hygiene.ts';
 import { verifySealedDocument } from '../../domain/seal/index.ts';
-import { type Actor, can } from '../../http/actor.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { sealCaCertificate } from '../seals/service.ts';
 import { createPassport, findByProductId, updatePassport } from './service.ts';
 

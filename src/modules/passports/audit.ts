@@ -1,7 +1,8 @@
 // The audit record of every passport change, written in the transaction of the change itself so
 // that the trail (and the webhook outbox that reads it) exists exactly when the change does.
+
+import type { Actor } from '../../core/actor.ts';
 import type { Executor } from '../../db/client.ts';
-import type { Actor } from '../../http/actor.ts';
 import { type Notice, recordChange } from '../audit/service.ts';
 
 export type PassportAction =

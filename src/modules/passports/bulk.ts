@@ -2,11 +2,11 @@
 // undoes the others. An existing productId is an upsert: the row updates that passport (versioned).
 
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
-import type { Actor } from '../../http/actor.ts';
-import { AppError } from '../../http/errors.ts';
 import type { RowProblems } from '../../http/json-body.ts';
 import { createPassport, updatePassport } from './service.ts';
 import { findPassport, type PassportRow } from './store.ts';

@@ -1,9 +1,9 @@
 // What a passport's data carrier encodes, for the QR route and the label archive: the passport as
 // the actor may read it (workspace, then operator scope), as a carrier subject.
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
 import type { CarrierSubject } from '../../domain/carriers/index.ts';
 import { digitalLinkUri } from '../../domain/passports/document.ts';
-import type { Actor } from '../../http/actor.ts';
 import { resolvePassport } from './service.ts';
 import type { PassportRow } from './store.ts';
 

@@ -2,9 +2,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { actorOf } from '../../http/actor.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import {
   errorResponses,
   LD_MEDIA,

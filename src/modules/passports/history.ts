@@ -2,9 +2,9 @@
 // the owning workspace and for grant holders.
 
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
-import type { Actor } from '../../http/actor.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import { type ActiveGrant, grantCovers, recordGrantRead, recordOwnerRead } from '../grants/service.ts';
 import { renderOwnerText } from './documents.ts';
 import { findPassportInWorkspace, resolvePassport } from './service.ts';

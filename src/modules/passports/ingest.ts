@@ -1,13 +1,14 @@
 // Turns a passport body into the state to store: identity normalised, GTIN copied where the category
 // wants it, operator and facility resolved, metadata validated. Shared by create, update and bulk.
+
+import { type Actor, assertOperatorScope } from '../../core/actor.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem, Granularity } from '../../domain/categories/types.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { getFacility } from '../facilities/service.ts';
 import { getOperator, onlyOperator } from '../operators/service.ts';
 

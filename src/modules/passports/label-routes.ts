@@ -5,9 +5,9 @@ import type { App, AppContext } from '../../context.ts';
 import { labelArchive } from '../../domain/carriers/index.ts';
 import { LABEL_FORMATS, MAX_MODULE_MM, MIN_MODULE_MM } from '../../domain/carriers/labels.ts';
 import { ERROR_CORRECTIONS, SYMBOLOGIES } from '../../domain/carriers/options.ts';
-import { actorOf } from '../../http/actor.ts';
 import { sendArchive } from '../../http/carriers.ts';
 import { localisedItems } from '../../http/language.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { MAX_LABELS, prepareLabels } from './labels.ts';
 

@@ -2,6 +2,8 @@
 // every symbol encoded before the archive starts, so a mistake is a 4xx answer and never a ZIP that
 // breaks off half-way.
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, can } from '../../core/actor.ts';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import {
   CarrierOptionsError,
   type PreparedLabel,
@@ -9,8 +11,6 @@ import {
   type RawLabelOptions,
   readLabelOptions,
 } from '../../domain/carriers/index.ts';
-import { type Actor, can } from '../../http/actor.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { unitCarrierSubject } from '../units/service.ts';
 import { passportCarrierSubject } from './carriers.ts';
 

@@ -5,9 +5,9 @@
 // again; and the move is audited as `passport.updated` with its cause, told to the workspace as a
 // notice and sent to webhooks like any update.
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
 import type { Executor } from '../../db/client.ts';
 import { sealHolds } from '../../domain/seal/index.ts';
-import type { Actor } from '../../http/actor.ts';
 import { auditPassport } from './audit.ts';
 import { documentRenderer } from './documents.ts';
 import * as store from './store.ts';

@@ -9,13 +9,13 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import packageJson from '../../../package.json' with { type: 'json' };
+import type { Lang } from '../../core/i18n.ts';
+import type { PassportSubject, Representation } from '../../core/representations.ts';
 import { type Executor, prepared } from '../../db/client.ts';
 import { facilities, operators, passportRenditions, passports } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { samplePassport } from '../../domain/passports/samples.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
-import type { Lang } from '../../http/i18n.ts';
-import type { PassportSubject, Representation } from '../../http/representations.ts';
 
 /** The current row versions of a passport, its operator and its facility, as one string. */
 export const rowsStamp: SQL<string> = sql<string>`${passports}.xmin::text || '.' || ${operators}.xmin::text || '.' || coalesce(${facilities}.xmin::text, '-')`;

@@ -3,12 +3,13 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { can } from '../../core/actor.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
-import { actorOf, can } from '../../http/actor.ts';
 import { languageOf, localisedItems } from '../../http/language.ts';
 import { loggableError } from '../../http/loggable-error.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import { errorResponses, mediaResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { bulkIngest } from './bulk.ts';
 import { documentRenderer } from './documents.ts';

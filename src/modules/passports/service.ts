@@ -1,13 +1,13 @@
 // Passport rules: create, read, update (versioned), status moves (versioned), draft deletion, list.
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, assertOperatorScope } from '../../core/actor.ts';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';
+import type { Lang } from '../../core/i18n.ts';
+import type { Representation } from '../../core/representations.ts';
 import type { Executor } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { Lang } from '../../http/i18n.ts';
-import type { Representation } from '../../http/representations.ts';
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
 import { auditPassport } from './audit.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';

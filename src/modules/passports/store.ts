@@ -1,12 +1,12 @@
 // SQL for passports and their archived versions. Tenant first, always.
 
 import { and, asc, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { conflict } from '../../core/errors.ts';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
-import { conflict } from '../../http/errors.ts';
 import { rowsStamp } from './renditions.ts';
 
 export type PassportRow = typeof passports.$inferSelect;

@@ -1,8 +1,8 @@
 // Every write of a passport archives the state it replaced as a numbered version, the exact text
 // GET served, and moves the passport to the next version (docs/passports.md, "History").
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
 import type { Executor } from '../../db/client.ts';
-import type { Actor } from '../../http/actor.ts';
 import { renderOwnerText } from './documents.ts';
 import * as store from './store.ts';
 

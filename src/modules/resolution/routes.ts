@@ -6,14 +6,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import type { Lang } from '../../core/i18n.ts';
+import type { Representation, Subject } from '../../core/representations.ts';
 import { parseLink } from '../../domain/gs1/digital-link.ts';
 import { normaliseGtin } from '../../domain/gs1/gtin.ts';
 import { normaliseHost } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import type { Lang } from '../../http/i18n.ts';
 import { languageOf } from '../../http/language.ts';
 import { loggableError } from '../../http/loggable-error.ts';
-import { chooseRepresentation, type Representation, type Subject } from '../../http/representations.ts';
+import { chooseRepresentation } from '../../http/representations.ts';
 import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
 import {
   findKeptRendition,

@@ -1,12 +1,12 @@
 // Public resolution: find what a URL names (a passport by id or GS1 key, a unit), decide the
 // caller's tier (owner key, covering grant, or public) and build the tier's view.
 import type { ServiceContext } from '../../context.ts';
+import type { PassportSubject, UnitFacts, UnitSubject } from '../../core/representations.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
 import { contextUrl } from '../../domain/passports/document.ts';
 import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
 import { unitDigitalLinkUri } from '../../domain/units/link.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
-import type { PassportSubject, UnitFacts, UnitSubject } from '../../http/representations.ts';
 import { findPublishedWithParties, renderWithParties } from '../passports/service.ts';
 import { findPublicUnit, recentEvents, successorsOf } from '../units/service.ts';
 import type { UnitRow } from '../units/store.ts';

@@ -2,8 +2,9 @@
 // `?grant=`), or a workspace API key. Resolution needs no credentials, but a credential that is
 // sent and is not valid answers 401 (Authentication 6): a caller is never silently downgraded.
 import type { FastifyRequest } from 'fastify';
-import { bearerToken, type KeyLookup, type KeyPrincipal } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../core/errors.ts';
+import type { KeyLookup, KeyPrincipal } from '../../core/principal.ts';
+import { bearerToken } from '../../http/auth.ts';
 
 export type Viewer =
   | { kind: 'anonymous' }

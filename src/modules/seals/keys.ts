@@ -1,11 +1,11 @@
 // The seal CA and the workspaces' signing keys: created on first need, private parts stored only as
 // secret boxes bound to their row, opened in memory when a seal is made and never returned.
 import { randomBytes } from 'node:crypto';
+import type { Sealing } from '../../core/sealing.ts';
 import type { Executor } from '../../db/client.ts';
 import { generateSigningKey, type SigningKey } from '../../domain/crypto/keys.ts';
 import { decryptSecret, encryptSecret } from '../../domain/crypto/secret-box.ts';
 import { createSealCa, issueWorkspaceCertificate, type SealCa } from '../../domain/seal/index.ts';
-import type { Sealing } from './setup.ts';
 import * as store from './store.ts';
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;

@@ -3,8 +3,8 @@
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { actorOf } from '../../http/actor.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../http/schemas.ts';
 import { IdParams, PassportResponse } from '../passports/schemas.ts';
 import { readOwnerDocument } from '../passports/service.ts';

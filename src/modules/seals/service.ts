@@ -1,6 +1,8 @@
 // Seals: sealing a passport with its workspace's key, public verification on this node, key
 // rotation, the CA certificate and the workspace's DID document.
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, assertWorkspaceWide } from '../../core/actor.ts';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { didDocument, didWebFor } from '../../domain/credentials/index.ts';
 import { type SigningKey, samePublicKey } from '../../domain/crypto/keys.ts';
 import { isUuid } from '../../domain/ids.ts';
@@ -12,8 +14,6 @@ import {
   verifySealedDocument,
   workspaceIdOfCertificate,
 } from '../../domain/seal/index.ts';
-import { type Actor, assertWorkspaceWide } from '../../http/actor.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { isOperatorOfWorkspace } from '../operators/service.ts';
 import { sealPassport } from '../passports/service.ts';
 import { requireWorkspace } from '../workspaces/service.ts';

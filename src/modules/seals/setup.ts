@@ -2,18 +2,11 @@
 // comes from files, and the RFC 3161 client when TSA_URL is set.
 import { readFileSync } from 'node:fs';
 import type { Config } from '../../config.ts';
+import type { Sealing } from '../../core/sealing.ts';
 import { privateKeyPem, samePublicKey, signingKeyFromPem } from '../../domain/crypto/keys.ts';
-import { requestTimestamp, type TimestampResult } from '../../domain/crypto/rfc3161.ts';
+import { requestTimestamp } from '../../domain/crypto/rfc3161.ts';
 import { certificatePublicJwk, type SealCa } from '../../domain/seal/index.ts';
 import { decodeMasterKey } from './master-key.ts';
-
-export interface Sealing {
-  masterKey: Uint8Array;
-  /** The CA from SEAL_CA_CERT / SEAL_CA_KEY; absent, the node's own CA from the store. */
-  configuredCa?: SealCa;
-  /** A timestamp over the signature bytes from TSA_URL; absent, seals carry none. */
-  timestamp?: (signatureBytes: Uint8Array) => Promise<TimestampResult | null>;
-}
 
 const TSA_TIMEOUT_MS = 10_000;
 

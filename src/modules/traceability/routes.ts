@@ -2,7 +2,7 @@
 // document, and the lineage of an event.
 import type { App, AppContext } from '../../context.ts';
 import { LINEAGE_LIMITS } from '../../domain/traceability/index.ts';
-import { actorOf } from '../../http/actor.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import { errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   CaptureResponse,

@@ -3,6 +3,8 @@
 // passports and units by GS1 key; and the upstream lineage of an event, walked within the workspace.
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
 import {
   buildLineage,
   inputKeys,
@@ -15,8 +17,6 @@ import {
   validateEpcisDocument,
   validateTraceabilityEvent,
 } from '../../domain/traceability/index.ts';
-import type { Actor } from '../../http/actor.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import { linkProducts, type ProductLink } from './links.ts';
 import * as store from './store.ts';
 

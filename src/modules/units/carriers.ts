@@ -2,8 +2,8 @@
 // passport without a GS1 key, the node's own URL for the unit: a battery carries a QR code giving
 // access to its passport either way (Regulation (EU) 2023/1542, Art. 13(6) and 77(3)).
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
 import type { CarrierSubject } from '../../domain/carriers/index.ts';
-import type { Actor } from '../../http/actor.ts';
 import { resolvePassport } from '../passports/service.ts';
 import { reachUnit } from './scope.ts';
 

@@ -3,9 +3,9 @@
 // key's row and then replays, and a replay survives a restart, because it is only ever visible
 // together with the write it answers.
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 const MAX_LENGTH = 255;

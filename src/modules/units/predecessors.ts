@@ -2,9 +2,9 @@
 // workspace (any passport). The predecessor must not be ceased; in the serialising transaction it
 // moves to predecessorStatus and gains a STATUS_CHANGE event naming its successor.
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../core/actor.ts';
 import type { Executor } from '../../db/client.ts';
 import type { PredecessorStatus } from '../../domain/units/status.ts';
-import type { Actor } from '../../http/actor.ts';
 import type { NewEvent } from './event-store.ts';
 import { lockUnits, updateUnit } from './store.ts';
 

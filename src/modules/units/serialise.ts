@@ -4,12 +4,12 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { badRequest } from '../../core/errors.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { type PredecessorStatus, TERMINAL_STATUS } from '../../domain/units/status.ts';
 import { checkUnit, itemLabel, type PassportIdentity, unitItems } from '../../domain/units/unit-input.ts';
-import type { Actor } from '../../http/actor.ts';
-import { badRequest } from '../../http/errors.ts';
 import type { RowProblems } from '../../http/json-body.ts';
 import { recordChange } from '../audit/service.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';

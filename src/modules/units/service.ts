@@ -1,8 +1,8 @@
 // Battery units: what the routes (and other modules) may call. The rules live in the files named
 // for each job (serialise, telemetry, view, predecessors); this is the module's surface.
 import type { ServiceContext } from '../../context.ts';
-import type { Actor } from '../../http/actor.ts';
-import { conflict } from '../../http/errors.ts';
+import type { Actor } from '../../core/actor.ts';
+import { conflict } from '../../core/errors.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { unitRecord } from './records.ts';
 import { reachUnit } from './scope.ts';

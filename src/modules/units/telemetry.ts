@@ -4,11 +4,11 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
 import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
 import type { EventInput } from '../../domain/units/event-input.ts';
 import { applyEvents, type Snapshot } from '../../domain/units/state.ts';
-import type { Actor } from '../../http/actor.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { type EventRow, insertEvents, pageEvents } from './event-store.ts';
 import { claimKey, type StoredAnswer, storeAnswer } from './idempotency.ts';
 import { type EventRecord, eventRecord } from './records.ts';

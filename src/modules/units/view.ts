@@ -1,10 +1,10 @@
 // The privileged unit view: the unit's stored state, its passport as the owner sees it, and the 500
 // newest events, read by index. Nothing is recomputed from the unit's history.
 import type { ServiceContext } from '../../context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { type Lang, t } from '../../core/i18n.ts';
 import { unitPageModel } from '../../domain/units/page.ts';
 import { renderUnitView, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
-import type { Actor } from '../../http/actor.ts';
-import { type Lang, t } from '../../http/i18n.ts';
 import { renderView } from '../../http/views.ts';
 import { documentRenderer, resolvePassport } from '../passports/service.ts';
 import { recentEvents } from './event-store.ts';

@@ -2,11 +2,11 @@
 // kept encrypted, rotation with an overlap, a signed test event, and the delivery log.
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
+import { type Actor, assertWorkspaceWide } from '../../core/actor.ts';
+import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import { decodeDeliveryCursor, encodeDeliveryCursor } from '../../domain/webhooks/cursor.ts';
 import { TEST_KIND } from '../../domain/webhooks/kinds.ts';
 import { newWebhookSecret, signedHeaders, type WebhookEvent } from '../../domain/webhooks/payload.ts';
-import { type Actor, assertWorkspaceWide } from '../../http/actor.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { ROTATION_OVERLAP_MS, sealSecret, signingSecrets } from './secrets.ts';
 import { sendWebhook } from './send.ts';
 import * as store from './store.ts';

@@ -1,8 +1,9 @@
 // Workspace (tenant) administration for the platform operator: create with a first full key, list,
 // change plan and subscription.
+
+import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { PLANS, type Tier } from '../../domain/auth/plans.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import { prefixesOfWorkspaces, setWorkspacePrefixes } from '../gs1/service.ts';
 import { createKeyWithin, type KeyRecord } from '../keys/service.ts';
 import * as store from './store.ts';

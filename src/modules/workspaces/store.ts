@@ -1,10 +1,10 @@
 // SQL for workspaces (tenants). The tenants table is the root of tenancy: its id is every other
 // table's tenant_id.
 import { desc, eq, sql } from 'drizzle-orm';
+import { conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { tenants } from '../../db/schema.ts';
-import { conflict } from '../../http/errors.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type NewTenant = Pick<typeof tenants.$inferInsert, 'name' | 'subdomain' | 'tier' | 'passportLimit'>;

@@ -1,11 +1,10 @@
 // The one Actor: who acts on a tenant route (workspace, credential, permissions, operator scope),
-// built by the auth hook from the principal and passed to every service, with the one operator-scope
+// made from the principal the auth hook found and passed to every service, with the one operator-scope
 // check every module shares. Tenancy is checked first by the callers (another workspace's resource
 // is a 404), so the 403 here only ever speaks of resources the actor's own workspace holds.
-import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../domain/auth/permissions.ts';
-import type { TenantPrincipal } from './auth.ts';
 import { AppError } from './errors.ts';
+import type { TenantPrincipal } from './principal.ts';
 
 export interface Actor {
   tenantId: string;
@@ -43,14 +42,6 @@ export function actorFromPrincipal(principal: TenantPrincipal): Actor {
     operatorId: key.operatorId,
     changedBy: `key:${key.prefix}`,
   };
-}
-
-/** The actor of a request on a tenant route; the auth hook guarantees it exists. */
-export function actorOf(request: FastifyRequest): Actor {
-  const principal = request.principal;
-  if (principal?.kind !== 'apiKey' && principal?.kind !== 'session')
-    throw new AppError('INTERNAL', 'route is missing its tenant access policy');
-  return actorFromPrincipal(principal);
 }
 
 export const can = (actor: Actor, permission: Permission) => actor.permissions.includes(permission);
