@@ -8,6 +8,7 @@
 // `config.jsonDepth`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
+import type { RowProblems } from '../core/row-problems.ts';
 import {
   firstJsonProblem,
   type JsonProblem,
@@ -15,9 +16,6 @@ import {
   nestsDeeperThan,
   pointerOf,
 } from '../domain/json/hygiene.ts';
-
-/** Problems found inside bulk rows, by row index; null when there are none. */
-export type RowProblems = Map<number, JsonProblem> | null;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

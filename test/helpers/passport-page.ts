@@ -2,6 +2,7 @@
 // owner document as the node renders it, and tier views masked by the schemas' `x-access` marks.
 
 import { type Lang, t } from '../../src/core/i18n.ts';
+import { renderView } from '../../src/core/views.ts';
 import { categorySchemas, fieldAccess } from '../../src/domain/categories/schemas/index.ts';
 import { ACCESS_TIERS, SCHEMA_CATEGORIES, type SchemaCategory } from '../../src/domain/categories/types.ts';
 import { qrSvg } from '../../src/domain/gs1/qr-svg.ts';
@@ -12,7 +13,6 @@ import {
   type PassportPageTier,
   passportPageModel,
 } from '../../src/domain/passports/page.ts';
-import { renderView } from '../../src/http/views.ts';
 
 export const BASE_URL = 'https://dpp.example';
 export const PASSPORT_ID = '7d1c1f3e-1111-4222-8333-444455556666';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { renderView } from '../../src/core/views.ts';
 import { dppContext, vocabularyPageModel } from '../../src/domain/vocabulary/index.ts';
 import { escapeHtml } from '../../src/domain/xml-escape.ts';
-import { renderView } from '../../src/http/views.ts';
 
 const BASE = 'https://dpp.example.com';
 const terms = Object.keys(dppContext(BASE)['@context']).filter((k) => !k.startsWith('@'));

@@ -1,7 +1,7 @@
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { renderView } from '../../core/views.ts';
 import { type CsvUnit, MAX_CSV_UNITS, parseUnitCsv } from '../../domain/units/csv-rows.ts';
-import { renderView } from '../../http/views.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,

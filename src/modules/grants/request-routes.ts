@@ -5,11 +5,11 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import type { Lang } from '../../core/i18n.ts';
+import { renderView } from '../../core/views.ts';
 import { stringProblem } from '../../domain/json/hygiene.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { renderView } from '../../http/views.ts';
 import { type FormValues, formPage, missingPage, sentPage, statusPage } from './request-page.ts';
 import {
   type AccessRequestForm,

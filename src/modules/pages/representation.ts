@@ -3,11 +3,11 @@
 
 import { t } from '../../core/i18n.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
+import { PAGE_POLICY, renderView } from '../../core/views.ts';
 import { qrSvg } from '../../domain/gs1/qr-svg.ts';
 import { passportPageModel, passportPageSeal } from '../../domain/passports/page.ts';
 import { UNIT_PAGE_STYLE, unitPageModel } from '../../domain/units/page.ts';
 import type { UnitView } from '../../domain/units/view.ts';
-import { PAGE_POLICY, renderView } from '../../http/views.ts';
 
 type Lang = Parameters<typeof t>[0];
 

@@ -4,10 +4,10 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
+import type { RowProblems } from '../../core/row-problems.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
-import type { RowProblems } from '../../http/json-body.ts';
 import { createPassport, updatePassport } from './service.ts';
 import { findPassport, type PassportRow } from './store.ts';
 

@@ -3,9 +3,9 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { type Lang, t } from '../../core/i18n.ts';
+import { renderView } from '../../core/views.ts';
 import { unitPageModel } from '../../domain/units/page.ts';
 import { renderUnitView, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
-import { renderView } from '../../http/views.ts';
 import { documentRenderer, resolvePassport } from '../passports/service.ts';
 import { recentEvents } from './event-store.ts';
 import { reachUnit } from './scope.ts';

@@ -3,6 +3,7 @@
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { renderView } from '../../core/views.ts';
 import {
   dppContext,
   secondaryContext,
@@ -18,7 +19,6 @@ import {
   LD_MEDIA,
   mediaResponse,
 } from '../../http/schemas.ts';
-import { renderView } from '../../http/views.ts';
 
 const VocabularyDocumentSchema = Type.Object(
   {
