@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import type { EoriRegistry } from './core/eori-registry.ts';
+import { loggableError } from './core/loggable-error.ts';
 import { jsonLd } from './core/representations.ts';
 import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
@@ -18,7 +19,6 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerHostCheck } from './http/host-header.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { requestSerializer } from './http/log-redaction.ts';
-import { loggableError } from './http/loggable-error.ts';
 import { registerMethodHandling } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerQueryStringChecks } from './http/query-strings.ts';

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     import('./app.ts'),
     import('./bootstrap.ts'),
     import('./db/client.ts'),
-    import('./http/loggable-error.ts'),
+    import('./core/loggable-error.ts'),
     import('./modules/units/idempotency-purge.ts'),
     import('./modules/seals/master-key.ts'),
     import('./modules/webhooks/service.ts'),

@@ -7,11 +7,11 @@
 // the same request succeeds once the connection is replaced, so it is neither a 500 nor logged as one.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_CODES, storeUnavailable } from '../core/errors.ts';
+import { loggableError } from '../core/loggable-error.ts';
 import { isStoreUnavailable } from '../db/errors.ts';
 import type { AdvisoryItem } from '../domain/categories/types.ts';
 import { type ResultProblem, resultObject } from '../domain/en18222/result.ts';
 import { localisedItems } from './language.ts';
-import { loggableError } from './loggable-error.ts';
 import { isLifeCyclePath } from './schemas.ts';
 
 const isErrorCode = (code: unknown): code is keyof typeof ERROR_CODES =>

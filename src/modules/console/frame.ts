@@ -2,9 +2,9 @@
 // slid forward when half its JWT's life has passed, and its CSRF token for the page's forms.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, storeUnavailable } from '../../core/errors.ts';
+import { loggableError } from '../../core/loggable-error.ts';
 import type { SessionPrincipal } from '../../core/principal.ts';
 import { isStoreUnavailable } from '../../db/errors.ts';
-import { loggableError } from '../../http/loggable-error.ts';
 import { setSessionCookie } from './cookies.ts';
 import { type PageFrame, pageLanguage, renderPage, seeOther, tr } from './pages.ts';
 import { SESSION_TTL_S } from './session-token.ts';

@@ -8,12 +8,12 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Lang } from '../../core/i18n.ts';
+import { loggableError } from '../../core/loggable-error.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
 import { parseLink } from '../../domain/gs1/digital-link.ts';
 import { normaliseGtin } from '../../domain/gs1/gtin.ts';
 import { normaliseHost } from '../../http/auth.ts';
 import { languageOf } from '../../http/language.ts';
-import { loggableError } from '../../http/loggable-error.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
 import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
 import {
