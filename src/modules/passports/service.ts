@@ -13,17 +13,25 @@ import { auditPassport } from './audit.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from './renditions.ts';
+import { resolvePassport } from './lookup.ts';
 import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
-export { documentAt } from './history.ts';
+export {
+  archivedDocument,
+  documentAt,
+  documentTextAt,
+  historyPage,
+  parseInstant,
+} from './history.ts';
+export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
   isNamedBySealedVersion,
   restorePassportsOfOperator,
   unlinkFacility,
-} from './operator-links.ts';
+} from './store.ts';
 export { changePartyOfPassports } from './party-changes.ts';
 export {
   findKeptRendition,
@@ -34,36 +42,6 @@ export {
 } from './renditions.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
-
-/**
- * The passport a reference names in a workspace, without an actor: for grant holders, whose grant
- * names the workspace and whose coverage the grants module judges. Null when there is none.
- */
-export function findPassportInWorkspace(db: Executor, tenantId: string, reference: string) {
-  return store.findPassport(db, tenantId, parsePassportReference(reference));
-}
-
-/** The passport a reference names, within the actor's workspace and operator scope. */
-export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
-  const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);
-  if (!row) throw notFound('Passport not found');
-  assertOperatorScope(actor, row.operatorId, 'passport');
-  return row;
-}
-
-/**
- * For the unit routes, which name a passport by "its UUID (tried first) or its caller-supplied
- * productId": a UUID-shaped reference that names no passport is tried once more as a productId.
- */
-export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor, reference: string) {
-  const parsed = parsePassportReference(reference);
-  let row = await store.findPassport(db, actor.tenantId, parsed);
-  if (!row && 'id' in parsed)
-    row = await store.findPassport(db, actor.tenantId, { productId: reference.trim() });
-  if (!row) throw notFound('Passport not found');
-  assertOperatorScope(actor, row.operatorId, 'passport');
-  return row;
-}
 
 /** A page of the workspace's passports, newest first, with the total the filter matches. */
 export const listWorkspacePassports = store.listPassports;
