@@ -7,7 +7,7 @@ import {
   type ReadinessPassport,
   readinessTotals,
 } from '../../domain/credentials/index.ts';
-import type { Actor } from '../../http/actor.ts';
+import { type Actor, scopedOperator } from '../../http/actor.ts';
 import { documentRenderer, listWorkspacePassports } from '../passports/service.ts';
 
 // The node makes a workspace's signing key on first need, so a key is always at hand.
@@ -16,7 +16,8 @@ const BATCH = 200;
 
 export async function readinessReport(services: ServiceContext, actor: Actor, page: number, limit: number) {
   const { db, baseUrl } = services;
-  const filter = actor.operatorId ? { operatorId: actor.operatorId } : {};
+  const operatorId = scopedOperator(actor, undefined, 'passport');
+  const filter = operatorId !== undefined ? { operatorId } : {};
   const render = documentRenderer(db, baseUrl);
   const assess = async (rows: Awaited<ReturnType<typeof listWorkspacePassports>>['rows']) =>
     Promise.all(

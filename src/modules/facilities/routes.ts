@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import * as parties from '../parties/service.ts';
 import {
   CreateFacilityBody,
   FacilityIdParams,
@@ -12,7 +13,6 @@ import {
   FacilityResponse,
   ReplaceFacilityBody,
 } from './schemas.ts';
-import * as parties from '../parties/service.ts';
 import * as facilities from './service.ts';
 
 const read = { kind: 'tenant', permission: 'facility:read' } as const;

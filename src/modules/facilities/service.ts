@@ -3,16 +3,16 @@
 // the parties module orchestrates them and calls these.
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Address, checkCountry, getOperator, normaliseAddress } from '../operators/service.ts';
 import { checkGln } from './gln.ts';
 import { type FacilityRecord, toFacilityRecord } from './records.ts';
 import * as store from './store.ts';
 
+export { type FacilityRecord, toFacilityRecord, toPublicFacility } from './records.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { detachFacilitiesOfOperator } from './store.ts';
-export { type FacilityRecord, toFacilityRecord, toPublicFacility } from './records.ts';
 
 export interface FacilityInput {
   gln?: string;
@@ -43,11 +43,7 @@ export async function visibleFacility(db: Executor, actor: Actor, id: string) {
 
 /** The operator a facility will belong to. A scoped key's facilities are always its operator's. */
 async function owningOperator(db: Executor, actor: Actor, requested: string | null | undefined) {
-  const own = actor.operatorId;
-  if (own !== null && requested !== undefined && requested !== null && requested !== own) {
-    assertOperatorScope(actor, requested, 'facility');
-  }
-  const operatorId = own ?? requested ?? null;
+  const operatorId = scopedOperator(actor, requested ?? undefined, 'facility') ?? null;
   if (operatorId === null) return null;
   if (!(await getOperator(db, actor.tenantId, operatorId))) {
     throw badRequest('operatorId does not name an operator of this workspace');
@@ -84,8 +80,8 @@ export async function listFacilities(
   actor: Actor,
   operatorId: string | undefined,
 ): Promise<FacilityRecord[]> {
-  if (operatorId !== undefined) assertOperatorScope(actor, operatorId, 'facility filter');
-  const rows = await store.listFacilities(db, actor.tenantId, actor.operatorId ?? operatorId);
+  const only = scopedOperator(actor, operatorId, 'facility filter');
+  const rows = await store.listFacilities(db, actor.tenantId, only);
   return rows.map(toFacilityRecord);
 }
 

@@ -90,4 +90,3 @@ export function recordOwnerRead(services: ServiceContext, read: OwnerRead): void
     clientAddress: truncateClientAddress(read.clientAddress),
   });
 }
-

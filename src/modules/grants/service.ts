@@ -239,6 +239,7 @@ export async function grantFromToken(services: ServiceContext, token: string): P
 }
 
 export { listAccessLog } from './access-log.ts';
+export { accessLogWriterFor } from './access-log-writer.ts';
 export {
   documentAtForGrant,
   documentAtForOwner,
@@ -259,7 +260,6 @@ export {
   recordGrantRead,
   recordOwnerRead,
 } from './reads.ts';
-export { accessLogWriterFor } from './access-log-writer.ts';
 export {
   type AccessRequestForm,
   collectRequestToken,

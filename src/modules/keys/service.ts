@@ -171,5 +171,5 @@ export function keyFinder(db: Db): (token: string, hash: string) => Promise<Stor
   };
 }
 
-export { countLiveKeysOfOperator } from './store.ts';
 export { type PrincipalCache, principalCache } from './principal-cache.ts';
+export { countLiveKeysOfOperator } from './store.ts';

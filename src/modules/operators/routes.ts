@@ -6,6 +6,7 @@ import { actorOf } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { LangQuery } from '../categories/schemas.ts';
+import * as parties from '../parties/service.ts';
 import {
   ArchivedOperatorResponse,
   CreatedOperatorResponse,
@@ -18,7 +19,6 @@ import {
   UpdatedOperatorResponse,
   UpdateOperatorBody,
 } from './schemas.ts';
-import * as parties from '../parties/service.ts';
 import * as operators from './service.ts';
 
 const read = { kind: 'tenant', permission: 'operator:read' } as const;

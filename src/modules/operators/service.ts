@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { checkRegId, EORI_SCHEME, type OperatorRole } from '../../domain/operators/registration.ts';
-import { type Actor, assertOperatorScope, assertWorkspaceWide } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, assertWorkspaceWide, scopedOperator } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { checkCountry, normaliseAddress } from './address.ts';
 import type { EoriRegistry } from './eori-client.ts';
@@ -115,10 +115,10 @@ export async function listOperators(
   actor: Actor,
   includeArchived: boolean,
 ): Promise<OperatorRecord[]> {
-  const own = actor.operatorId;
+  const own = scopedOperator(actor, undefined, 'economic operator');
   const rows = await store.listOperators(db, actor.tenantId, {
     includeArchived,
-    ...(own !== null ? { onlyId: own } : {}),
+    ...(own !== undefined ? { onlyId: own } : {}),
   });
   return rows.map(toOperatorRecord);
 }

@@ -8,8 +8,8 @@ import type { Actor } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { renderOwnerText } from './documents.ts';
 import { resolvePassport } from './lookup.ts';
-import * as store from './store.ts';
 import type { PassportRow } from './store.ts';
+import * as store from './store.ts';
 
 /**
  * A page of the passport's archived versions, newest first. Without `authors`, who made each change

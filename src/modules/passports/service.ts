@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import type { Representation } from '../../http/representations.ts';
@@ -12,8 +12,8 @@ import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey
 import { auditPassport } from './audit.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
-import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from './renditions.ts';
 import { resolvePassport } from './lookup.ts';
+import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
@@ -25,13 +25,6 @@ export {
   parseInstant,
 } from './history.ts';
 export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
-export {
-  archivePassportsOfOperator,
-  countPassportsOfOperator,
-  isNamedBySealedVersion,
-  restorePassportsOfOperator,
-  unlinkFacility,
-} from './store.ts';
 export { changePartyOfPassports } from './party-changes.ts';
 export {
   findKeptRendition,
@@ -40,11 +33,36 @@ export {
   rendererFingerprint,
   variantOf,
 } from './renditions.ts';
+export {
+  archivePassportsOfOperator,
+  countPassportsOfOperator,
+  isNamedBySealedVersion,
+  restorePassportsOfOperator,
+  unlinkFacility,
+} from './store.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
 /** A page of the workspace's passports, newest first, with the total the filter matches. */
 export const listWorkspacePassports = store.listPassports;
+
+/**
+ * A page of the passports the actor may read, newest first, with the total the filter matches. An
+ * operator-scoped key lists its own operator's; filtering on another operator is 403, as everywhere.
+ */
+export async function listPassports(
+  { db }: ServiceContext,
+  actor: Actor,
+  filter: store.ListFilter,
+  page: number,
+  limit: number,
+) {
+  const { operatorId: requested, ...rest } = filter;
+  // An empty `operatorId=` filters nothing, as it always has.
+  const operatorId = scopedOperator(actor, requested || undefined, 'passport filter');
+  const scoped = operatorId === undefined ? rest : { ...rest, operatorId };
+  return store.listPassports(db, actor.tenantId, scoped, limit, (page - 1) * limit);
+}
 
 /** A published passport for public resolution (see store.findPublishedPassport). */
 export const findPublishedPassport = store.findPublishedPassport;
@@ -151,7 +169,8 @@ export async function passportIdsByProductIds(
     productId: productIdentity(asked)?.productId ?? null,
   }));
   const wanted = [...new Set(normalised.flatMap((entry) => (entry.productId ? [entry.productId] : [])))];
-  const rows = await store.findIdsByProductIds(services.db, actor.tenantId, wanted, actor.operatorId);
+  const only = scopedOperator(actor, undefined, 'passport') ?? null;
+  const rows = await store.findIdsByProductIds(services.db, actor.tenantId, wanted, only);
   const byProductId = new Map(rows.map((row) => [row.productId, row.id]));
   return normalised.flatMap(({ asked, productId }) => {
     const id = productId ? byProductId.get(productId) : undefined;

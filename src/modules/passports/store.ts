@@ -1,6 +1,20 @@
 // SQL for passports and their archived versions. Tenant first, always.
 
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
