@@ -13,7 +13,7 @@ import { auditPassport } from './audit.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
-import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from './renditions.ts';
+import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
@@ -26,17 +26,14 @@ export {
 } from './history.ts';
 export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
 export { changePartyOfPassports } from './party-changes.ts';
-export {
-  findKeptRendition,
-  type KeptRendition,
-  keepRendition,
-  rendererFingerprint,
-  variantOf,
-} from './renditions.ts';
+export { rendererFingerprint, variantOf } from './renditions.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
+  findKeptRendition,
   isNamedBySealedVersion,
+  type KeptRendition,
+  keepRendition,
   restorePassportsOfOperator,
   unlinkFacility,
 } from './store.ts';
@@ -116,7 +113,7 @@ export async function readOwnerAnswer(
   const variant = variantOf('owner', representation, lang);
   const fingerprint = representation.kept ? rendererFingerprint(representation, services.baseUrl) : null;
   if (fingerprint !== null) {
-    const kept = await findKeptRendition(
+    const kept = await store.findKeptRendition(
       services.db,
       { by: key, tenantId: actor.tenantId, published: false },
       variant,
@@ -136,15 +133,17 @@ export async function readOwnerAnswer(
   } as const;
   const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
   if (fingerprint !== null) {
-    await keepRendition(services.db, {
-      tenantId: actor.tenantId,
-      passportId: found.passport.id,
-      variant,
-      rowsStamp: found.stamp,
-      fingerprint,
-      etag: '',
-      body,
-    }).catch(keepFailed);
+    await store
+      .keepRendition(services.db, {
+        tenantId: actor.tenantId,
+        passportId: found.passport.id,
+        variant,
+        rowsStamp: found.stamp,
+        fingerprint,
+        etag: '',
+        body,
+      })
+      .catch(keepFailed);
   }
   return body;
 }
