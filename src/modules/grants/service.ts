@@ -6,7 +6,7 @@ import type { GrantStatus } from '../../db/schema.ts';
 import { hashToken, sameHash } from '../../domain/auth/api-token.ts';
 import { type GrantTier, generateGrantToken, grantTokenTier } from '../../domain/auth/grant-token.ts';
 import { encryptSecret } from '../../domain/crypto/secret-box.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../http/actor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { getOperator } from '../operators/service.ts';
@@ -153,10 +153,11 @@ export async function issueGrant(services: ServiceContext, actor: Actor, input: 
 export async function listGrants(services: ServiceContext, actor: Actor): Promise<GrantRecord[]> {
   const now = services.clock();
   const rows = await store.listGrants(services.db, actor.tenantId);
-  if (actor.operatorId === null) return rows.map((row) => toGrantRecord(row, now));
+  const own = scopedOperator(actor, undefined, 'grant');
+  if (own === undefined) return rows.map((row) => toGrantRecord(row, now));
   const reachable: store.GrantRow[] = [];
   for (const row of rows) {
-    if ((await operatorOfGrant(services.db, row)) === actor.operatorId) reachable.push(row);
+    if ((await operatorOfGrant(services.db, row)) === own) reachable.push(row);
   }
   return reachable.map((row) => toGrantRecord(row, now));
 }
