@@ -40,9 +40,6 @@ export {
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
-/** A page of the workspace's passports, newest first, with the total the filter matches. */
-export const listWorkspacePassports = store.listPassports;
-
 /**
  * A page of the passports the actor may read, newest first, with the total the filter matches. An
  * operator-scoped key lists its own operator's; filtering on another operator is 403, as everywhere.
