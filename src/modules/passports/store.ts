@@ -35,7 +35,7 @@ export type VersionRow = typeof passportVersions.$inferSelect;
 
 // The stamp of kept renditions (renditions.ts): PostgreSQL's `xmin` of each row, which any write changes.
 /** The current row versions of a passport, its operator and its facility, as one string. */
-export const rowsStamp: SQL<string> = sql<string>`${passports}.xmin::text || '.' || ${operators}.xmin::text || '.' || coalesce(${facilities}.xmin::text, '-')`;
+const rowsStamp: SQL<string> = sql<string>`${passports}.xmin::text || '.' || ${operators}.xmin::text || '.' || coalesce(${facilities}.xmin::text, '-')`;
 
 const duplicate = (productId: string) =>
   conflict(`A passport for productId ${productId} already exists in this workspace`);
