@@ -10,7 +10,7 @@ import { resolutionAnswers } from './answers.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { gtinOf, qualifiers } from './gs1-path.ts';
 import type { RenderCache } from './render-cache.ts';
-import { callOf, sendAnswer } from './replies.ts';
+import { callOf, linkAskOf, sendAnswer, sendLinks } from './replies.ts';
 import { IdParams, KeyParams, KeyRestParams, resolutionResponses } from './route-schemas.ts';
 import type { PassportKey } from './service.ts';
 
@@ -75,20 +75,9 @@ export async function resolutionRoutes(
     /** The passport of the key, or its linkset / link-type answer (GS1 conformant-resolver rules). */
     const serveKey = async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
       const key = { productId };
-      const links = await answers.gs1Links(
-        {
-          host: request.hostname,
-          path: request.url.split('?')[0] ?? '',
-          linkType: (request.query as { linkType?: unknown }).linkType,
-          accept: request.headers.accept,
-        },
-        key,
-      );
+      const links = await answers.gs1Links(linkAskOf(request), key);
       if (links === null) return servePassport(request, reply, key, `${ai}|${request.hostname}|${productId}`);
-      reply.header('vary', 'Accept, Accept-Language');
-      if (links.kind === 'refused') throw links.error;
-      if (links.kind === 'redirect') return reply.code(307).header('location', links.location).send();
-      return reply.code(200).type(links.contentType).serializer(String).send(links.body);
+      return sendLinks(reply, links);
     };
     app.get(
       `/${ai}/:key`,
