@@ -1,18 +1,118 @@
 // Public resolution: what a scan of the product reaches. GET /passport/{id}, /01/{gtin}[/…],
 // /8003/{grai}[/…] and /unit/{id}, on the node's host and on workspace hosts, negotiated by Accept,
-// in the caller's tier. Each route parses, calls the resolution answers (answers.ts) and sends; public
-// answers are rendered once and kept briefly (render-cache.ts).
+// in the caller's tier. This file is the HTTP side only: the declared answers, the read turned into the
+// pipeline's call, the route that calls the resolution answers (answers.ts), and the reply (a 304 for a
+// current If-None-Match). Public answers are rendered once and kept briefly (render-cache.ts).
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import type { Representation } from '../../http/representations.ts';
+import type { KeyLookup } from '../../http/auth.ts';
+import { languageOf } from '../../http/language.ts';
+import { loggableError } from '../../http/loggable-error.ts';
+import { chooseRepresentation, type Representation, type Subject } from '../../http/representations.ts';
+import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
+import type { ResolutionCall } from './answer.ts';
 import { resolutionAnswers } from './answers.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
+import type { Gs1LinkAnswer, Gs1LinkAsk } from './gs1-links.ts';
 import { gtinOf, qualifiers } from './gs1-path.ts';
-import type { RenderCache } from './render-cache.ts';
-import { callOf, linkAskOf, sendAnswer, sendLinks } from './replies.ts';
-import { IdParams, KeyParams, KeyRestParams, resolutionResponses } from './route-schemas.ts';
+import { LINKSET_TYPE } from './linkset.ts';
+import type { RenderCache, RenderedAnswer } from './render-cache.ts';
 import type { PassportKey } from './service.ts';
+import { viewerOf } from './viewer.ts';
+
+const PageText = Type.String({ description: 'an HTML page' });
+const Linkset = Type.Object({
+  linkset: Type.Array(Type.Object({ anchor: Type.String() }, { additionalProperties: true })),
+});
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) });
+const KeyRestParams = Type.Object({
+  key: Type.String({ minLength: 1, maxLength: 200 }),
+  '*': Type.String(),
+});
+
+function resolutionResponses(representations: readonly Representation[]) {
+  const representationSchemas = Object.fromEntries(
+    representations.map((r) => [r.type, r.schema ?? (r.type === 'text/html' ? PageText : JsonLdDocument)]),
+  );
+  const common = {
+    304: emptyResponse('Not Modified: the If-None-Match ETag is current'),
+    ...errorResponses(400, 401, 404, 406, 429, 500),
+  };
+  return {
+    passport: {
+      200: mediaResponses('The passport in the chosen representation and tier', representationSchemas),
+      ...common,
+    },
+    key: {
+      200: mediaResponses('The passport, or the linkset of the key', {
+        ...representationSchemas,
+        [LINKSET_TYPE]: Linkset,
+      }),
+      307: emptyResponse('Redirect to the target of the asked link type, or to the unit a serial names'),
+      ...common,
+    },
+    unit: {
+      200: mediaResponses('The unit in the chosen representation and tier', representationSchemas),
+      410: mediaResponses('The tombstone of a recycled unit', representationSchemas),
+      ...common,
+    },
+  };
+}
+
+/** The call of one read: the representation negotiated, then the language and the caller. */
+async function callOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: Subject['kind'],
+  offered: { representations: readonly Representation[]; lookupKey: (token: string) => Promise<KeyLookup> },
+): Promise<ResolutionCall> {
+  const representation = chooseRepresentation(request, reply, offered.representations, kind);
+  const lang = languageOf(request);
+  const viewer = await viewerOf(request, offered.lookupKey);
+  return {
+    host: request.hostname,
+    clientAddress: request.ip,
+    viewer,
+    representation,
+    lang,
+    warn: (error, message) => request.log.warn({ err: loggableError(error) }, message),
+  };
+}
+
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/** What a GS1 key's URL asks of its links: the linkset (by Accept or `?linkType=linkset`) or one type. */
+const linkAskOf = (request: FastifyRequest): Gs1LinkAsk => ({
+  host: request.hostname,
+  path: request.url.split('?')[0] ?? '',
+  linkType: (request.query as { linkType?: unknown }).linkType,
+  accept: request.headers.accept,
+});
+
+/** A link answer, with the Vary every one carries (a refusal too). */
+function sendLinks(reply: FastifyReply, links: Gs1LinkAnswer) {
+  reply.header('vary', 'Accept, Accept-Language');
+  if (links.kind === 'refused') throw links.error;
+  if (links.kind === 'redirect') return reply.code(307).header('location', links.location).send();
+  return reply.code(200).type(links.contentType).serializer(String).send(links.body);
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RenderedAnswer) {
+  reply.headers(answer.headers).header('etag', answer.etag);
+  if (answer.status === 200 && matches(request, answer.etag)) return reply.code(304).send();
+  return reply.code(answer.status).type(answer.contentType).send(answer.body);
+}
 
 const tags = ['Public resolution'];
 const access = { kind: 'public', budget: 'resolution' } as const;
