@@ -1,7 +1,7 @@
 // Turns a passport body into the state to store: identity normalised, GTIN copied where the category
 // wants it, operator and facility resolved, metadata validated. Shared by create, update and bulk.
 
-import { type Actor, assertOperatorScope } from '../../core/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../core/actor.ts';
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
@@ -58,13 +58,14 @@ export function validationFailed(
 async function resolveOperator(db: Executor, actor: Actor, requested: unknown, notices: AdvisoryItem[]) {
   if (requested !== undefined && requested !== null) {
     if (typeof requested !== 'string') throw badRequest('operatorId must be a string');
-    assertOperatorScope(actor, requested, 'passport');
-    const operator = await getOperator(db, actor.tenantId, requested);
+    const operatorId = scopedOperator(actor, requested, 'passport') ?? requested;
+    const operator = await getOperator(db, actor.tenantId, operatorId);
     if (!operator) throw badRequest('operatorId does not name an operator of this workspace');
     if (operator.archivedAt) throw badRequest('operatorId names an archived operator; restore it first');
     return operator.id;
   }
-  if (actor.operatorId !== null) return actor.operatorId;
+  const own = scopedOperator(actor, undefined, 'passport');
+  if (own !== undefined) return own;
   const only = await onlyOperator(db, actor.tenantId);
   if (!only) {
     throw badRequest(
