@@ -22,7 +22,7 @@ import {
   rendererFingerprint,
   variantOf,
 } from '../passports/service.ts';
-import { findUnitOfPassport } from '../units/service.ts';
+import { findUnitBySerial } from '../units/service.ts';
 import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { LINKSET_TYPE, linkset, linkTypeOf, passportLinks, wantsLinkset } from './linkset.ts';
@@ -300,7 +300,7 @@ export async function resolutionRoutes(
   ) {
     const scope = await scopeOf(request);
     const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
-    const unit = row ? await findUnitOfPassport(services.db, row.tenantId, row.id, serial) : null;
+    const unit = row ? await findUnitBySerial(services.db, row.tenantId, row.id, serial) : null;
     if (!unit) throw notFound('No unit with this serial number is published under this identifier');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.code(307).header('location', `${services.baseUrl}/unit/${unit.id}${query}`).send();

@@ -8,8 +8,7 @@ import { unitDigitalLinkUri } from '../../domain/units/link.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
 import type { PassportSubject, UnitFacts, UnitSubject } from '../../http/representations.ts';
 import { findPublishedWithParties, renderWithParties } from '../passports/service.ts';
-import { findPublicUnit, recentEvents, successorsOf } from '../units/service.ts';
-import type { UnitRow } from '../units/store.ts';
+import { findSuccessors, findUnitAnywhere, recentEvents, type UnitRow } from '../units/service.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -79,7 +78,7 @@ export async function findUnit(
   id: string,
   tenantId: string | null,
 ): Promise<FoundUnit | null> {
-  const unit = await findPublicUnit(services.db, id, tenantId);
+  const unit = await findUnitAnywhere(services.db, id, tenantId);
   if (!unit) return null;
   const passport = await findPublishedWithParties(services.db, { id: unit.passportId }, unit.tenantId);
   return passport ? { unit, passport } : null;
@@ -127,7 +126,7 @@ export async function unitSubject(
   const seesTelemetry = rankOf(reader.tier) >= rankOf(TELEMETRY_TIER);
   const [events, successors] = await Promise.all([
     seesTelemetry ? recentEvents(services.db, unit.tenantId, unit.id, 500) : Promise.resolve([]),
-    successorsOf(services.db, unit.tenantId, unit.id),
+    findSuccessors(services.db, unit.tenantId, unit.id),
   ]);
   const base = renderUnitView(services.baseUrl, unit, model.view as never, events);
   const view: Record<string, unknown> = {
