@@ -2,7 +2,7 @@
 
 import { and, asc, desc, eq, gt, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
@@ -172,7 +172,14 @@ export async function findPassportsByIds(
 }
 
 export async function deletePassport(db: Executor, tenantId: string, id: string): Promise<void> {
-  await db.delete(passports).where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)));
+  try {
+    await db.delete(passports).where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)));
+  } catch (error) {
+    // Battery units reference their passport and are never deleted (see docs/units.md).
+    if (isForeignKeyViolation(error))
+      throw conflict('This draft has serialised battery units and cannot be deleted');
+    throw error;
+  }
 }
 
 /**
