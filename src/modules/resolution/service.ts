@@ -54,6 +54,7 @@ export function passportSubject(
   found: FoundPassport,
   reader: Reader,
 ): PassportSubject {
+  // The document model has no index signature; the tier view walks it as a plain record.
   const full = renderWithParties(services.baseUrl, found) as unknown as Record<string, unknown>;
   const requestAccess = requestAccessUrl(services.baseUrl, found.passport.id);
   const view = tierView(full, reader.tier, { requestAccessUrl: requestAccess });
