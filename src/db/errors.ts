@@ -20,7 +20,6 @@ function sqlState(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
-export const isInvalidText = (error: unknown) => sqlState(error) === '22P02';
 export const isDeadlock = (error: unknown) => sqlState(error) === '40P01';
 
 // The store could not be reached or could not take the statement now, through no fault of the

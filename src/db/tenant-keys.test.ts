@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import * as schema from './schema.ts';
 
 /** Node-wide tables: reference tables under a distributed PostgreSQL. */
-const NODE_WIDE = ['tenants', 'platform_settings', 'seal_authority'];
+const NODE_WIDE = [
+  'tenants',
+  'platform_settings',
+  'seal_authority',
+  'product_key_claims', // one owner per GS1 key across the node: keyed by the key (docs/gs1.md)
+  'gs1_company_prefixes', // a prefix belongs to one workspace across the node: keyed by the prefix
+];
 
 /** Indexes that do not lead with tenant_id, each for a lookup made before the workspace is known. */
 const UNSCOPED_INDEXES = [

@@ -26,7 +26,6 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported Media Type' },
   RATE_LIMITED: { status: 429, error: 'Too Many Requests' },
   INTERNAL: { status: 500, error: 'Internal Server Error' },
-  GONE: { status: 410, error: 'Gone' },
   UNAVAILABLE: { status: 503, error: 'Service Unavailable' },
 } as const;
 

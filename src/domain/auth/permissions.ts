@@ -42,7 +42,3 @@ export const ROLE_PERMISSIONS = {
 
 export type Role = keyof typeof ROLE_PERMISSIONS;
 export const ROLES = Object.keys(ROLE_PERMISSIONS) as Role[];
-
-export function isPermission(value: string): value is Permission {
-  return (PERMISSIONS as readonly string[]).includes(value);
-}

@@ -10,8 +10,6 @@ export {
   ERROR_CODES,
   type ErrorCode,
   isErrorCode,
-  isNoticeCode,
-  isWarningCode,
   localeKey,
   NOTICE_CODES,
   type NoticeCode,

@@ -54,14 +54,6 @@ export function isErrorCode(code: string): code is ErrorCode {
   return (ERROR_CODES as readonly string[]).includes(code);
 }
 
-export function isWarningCode(code: string): code is WarningCode {
-  return (WARNING_CODES as readonly string[]).includes(code);
-}
-
-export function isNoticeCode(code: string): code is NoticeCode {
-  return (NOTICE_CODES as readonly string[]).includes(code);
-}
-
 /** Locale key of a code: errors live under `validation.`, warnings and notices under `advisory.`. */
 export function localeKey(code: string): string {
   return isErrorCode(code) ? `validation.${code}` : `advisory.${code}`;

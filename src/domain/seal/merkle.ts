@@ -9,11 +9,6 @@ export const SALT_BYTES = 16;
 const LEAF_PREFIX = 0x00;
 const NODE_PREFIX = 0x01;
 
-/** UTF-8 of the JCS (RFC 8785) text of `[path, value]`: the part of a leaf's hash input after the salt. */
-export function leafContent(path: string, value: LeafValue): Buffer {
-  return Buffer.from(jcs(path, value), 'utf8');
-}
-
 // JCS of a two-element array is `[`, the JCS of each element joined by `,`, and `]`: composing it
 // from the elements spares the package's container bookkeeping on every leaf.
 function jcs(path: string, value: LeafValue): string {

@@ -17,10 +17,6 @@ export const isObject = (value: unknown): value is Json =>
 
 export const isUri = (value: unknown): value is string => typeof value === 'string' && uriFormat(value);
 
-/** RFC 3339 date-time with a time zone (Z or ±hh:mm), as EPCIS requires for every time stamp. */
-export const isDateTime = (value: unknown): value is string =>
-  typeof value === 'string' && dateTimeFormat(value);
-
 export function at(base: string, segment: string | number): string {
   return `${base}/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`;
 }

@@ -1,0 +1,32 @@
+// `npm run lint:imports` (part of `npm run lint`): the import rules of .dependency-cruiser.cjs on src.
+// Violations listed in .dependency-cruiser-known-violations.json are tolerated until fixed; any other
+// fails. `--write-known` rewrites that list from today's violations: run it to shrink the list after
+// fixing some, never to let a new violation in (the diff of the file shows which it did).
+import { writeFileSync } from 'node:fs';
+import {
+  cruiseSource,
+  describeViolation,
+  KNOWN_VIOLATIONS_FILE,
+  knownViolationsFile,
+  newViolations,
+  readKnownViolations,
+} from './import-rules.ts';
+
+if (process.argv.includes('--write-known')) {
+  const result = await cruiseSource();
+  writeFileSync(KNOWN_VIOLATIONS_FILE, knownViolationsFile(result));
+  process.stdout.write(`import rules: ${result.summary.violations.length} known violations written\n`);
+} else {
+  const known = readKnownViolations();
+  const result = await cruiseSource({ knownViolations: known });
+  const fresh = newViolations(result);
+  for (const violation of fresh) process.stdout.write(`${describeViolation(violation)}\n`);
+  const stale = result.summary.baselineStale ?? 0;
+  process.stdout.write(
+    `import rules: ${result.summary.totalCruised} files, ${fresh.length} new violations, ` +
+      `${known.length - stale} known ones left` +
+      (stale > 0 ? `, ${stale} known ones fixed (npm run lint:imports -- --write-known drops them)` : '') +
+      '\n',
+  );
+  process.exitCode = fresh.length > 0 ? 1 : 0;
+}
