@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { platformSettings } from './db/schema.ts';
 import { generateApiToken, hashToken } from './domain/auth/api-token.ts';
-import { createWorkspace } from './modules/workspaces/service.ts';
+import { createWorkspace, PLATFORM_ADMIN } from './modules/workspaces/service.ts';
 import { countTenants } from './modules/workspaces/store.ts';
 
 const ADMIN_TOKEN_HASH = 'admin_token_hash';
@@ -68,11 +68,11 @@ export async function bootstrap(database: Database, config: Config, now: Date): 
     // The admin token reuses the API token shape; only its hash is kept.
     const adminToken = configured ? undefined : generateApiToken().token.replace('dpp_token_', 'dpp_admin_');
     const adminTokenHash = configured ?? hashToken(adminToken ?? '');
-    const demo = await createWorkspace(
-      db,
-      { name: 'Demo workspace', subdomain: 'demo', tier: 'growth' },
-      now,
-    );
+    const demo = await createWorkspace({ db, clock: () => now }, PLATFORM_ADMIN, {
+      name: 'Demo workspace',
+      subdomain: 'demo',
+      tier: 'growth',
+    });
     await db
       .insert(platformSettings)
       .values([

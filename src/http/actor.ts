@@ -68,6 +68,21 @@ export function assertOperatorScope(actor: Actor, operatorId: string | null, wha
   }
 }
 
+/**
+ * The operator every list and write of the actor is confined to. An operator-scoped key is always
+ * confined to its own operator: naming it changes nothing, naming another is 403 `OPERATOR_SCOPE`
+ * (never a silent switch to its own). A workspace-wide actor gets what it asked for: one operator,
+ * or undefined for all of them.
+ */
+export function scopedOperator(
+  actor: Actor,
+  requested: string | undefined,
+  what: string,
+): string | undefined {
+  if (requested !== undefined) assertOperatorScope(actor, requested, what);
+  return actor.operatorId ?? requested;
+}
+
 /** Refuses an operator-scoped actor an action reserved to workspace-wide credentials. */
 export function assertWorkspaceWide(actor: Actor, action: string): void {
   if (actor.operatorId !== null) {

@@ -78,11 +78,12 @@ describe('GET /api/v1/passports', () => {
   let app: App;
   let workspace: TestWorkspace;
   let operatorA: { id: string };
+  let operatorB: { id: string };
   beforeAll(async () => {
     app = await testApp();
     workspace = await createWorkspace(app);
     operatorA = await createOperator(app, workspace);
-    const operatorB = await createOperator(app, workspace);
+    operatorB = await createOperator(app, workspace);
     for (let i = 0; i < 3; i++) await createPassport(app, workspace.token, { operatorId: operatorA.id });
     await createPassport(app, workspace.token, { operatorId: operatorB.id, status: 'DRAFT' });
   });
@@ -127,6 +128,14 @@ describe('GET /api/v1/passports', () => {
     const { token } = await createKey(app, workspace, { operatorId: operatorA.id });
     const body = (await list('', token)).json();
     expect(body.total).toBe(3);
+  });
+
+  it('refuses an operator-scoped key a filter on another operator, as the facility list does', async () => {
+    const { token } = await createKey(app, workspace, { operatorId: operatorA.id });
+    expect((await list(`?operatorId=${operatorA.id}`, token)).json().total).toBe(3);
+    const other = await list(`?operatorId=${operatorB.id}`, token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('OPERATOR_SCOPE');
   });
 
   it("never lists another workspace's passports", async () => {

@@ -31,7 +31,10 @@ export async function accessLogPages(
         if (request.query.cursor) search.set('cursor', request.query.cursor);
         const id = encodeURIComponent(request.params.id);
         const log = expectStatus(
-          await callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/access-log?${search}`),
+          await callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/access-log', {
+            params: { id },
+            query: search,
+          }),
           200,
         );
         const title = page.t('trust.accessLog.titleOf', { product: String(log.productId) });

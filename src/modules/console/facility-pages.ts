@@ -2,7 +2,8 @@
 // full replacement through PUT; the GLN stays). Every action goes through the facilities API as the
 // member; a refusal brings the form back as typed, the message by its field.
 import type { App, AppContext } from '../../context.ts';
-import { apiRefusal } from './api-refusal.ts';
+import { apiRefusal, expectStatus } from './api-refusal.ts';
+import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import { noticeOf, pathId } from './operator-pages.ts';
 import {
@@ -23,10 +24,11 @@ const hide = true;
 export async function facilityPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
   const { memberPage } = pageFrames(sessions, context.clock);
 
-  async function get(page: SignedInPage, url: string) {
-    const answer = await callApi(inject, page.principal, 'GET', url);
-    if (answer.status !== 200) throw apiRefusal(answer);
-    return answer.body;
+  async function readOne(page: SignedInPage, id: string) {
+    const answer = await callApi(inject, page.principal, 'GET', '/api/v1/facilities/{id}', {
+      params: { id },
+    });
+    return expectStatus(answer, 200).facility;
   }
 
   /**
@@ -34,10 +36,11 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
    * saving the form does not drop it. Without operator:read the choice is just "none".
    */
   async function operatorsOf(page: SignedInPage, current: string | undefined) {
-    const list = await callApi(inject, page.principal, 'GET', '/api/v1/operators?includeArchived=true');
+    const list = await callApi(inject, page.principal, 'GET', '/api/v1/operators', {
+      query: 'includeArchived=true',
+    });
     if (list.status !== 200) return [];
-    const operators = list.body.operators as { id: string; archivedAt: string | null }[];
-    return operators.filter((operator) => operator.archivedAt === null || operator.id === current);
+    return list.body.operators.filter((operator) => operator.archivedAt === null || operator.id === current);
   }
 
   async function formData(page: SignedInPage, form: Record<string, string>, refusal?: FormRefusal) {
@@ -50,7 +53,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
   }
 
   const listOf = async (page: SignedInPage) =>
-    (await get(page, '/api/v1/facilities')).facilities as Record<string, unknown>[];
+    expectStatus(await callApi(inject, page.principal, 'GET', '/api/v1/facilities'), 200).facilities;
 
   app.get(
     '/console/facilities',
@@ -70,22 +73,20 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'facilities.title', async (page, frame) => {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
         const form = formFields(request.body);
-        const created = await callApi(
-          inject,
-          page.principal,
-          'POST',
-          '/api/v1/facilities',
-          facilityBody(form, true),
-        );
-        if (created.status === 201) {
-          const id = (created.body.facility as { id: string }).id;
-          return seeOther(reply, `/console/facilities/${id}?done=created`);
-        }
-        return renderPage(reply, created.status, 'facilities', frame, {
-          rows: await listOf(page),
-          ...(await formData(page, form, refusalOf(created.body, FACILITY_PATHS))),
+        return formPage(reply, frame, {
+          check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
+          send: () =>
+            callApi(inject, page.principal, 'POST', '/api/v1/facilities', {
+              payload: facilityBody(form, true),
+            }),
+          accepted: 201,
+          done: (created) => seeOther(reply, `/console/facilities/${created.body.facility.id}?done=created`),
+          view: 'facilities',
+          again: async (refused) => ({
+            rows: await listOf(page),
+            ...(await formData(page, form, refusalOf(refused.body, FACILITY_PATHS))),
+          }),
         });
       }),
   );
@@ -95,10 +96,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'facilities.title', async (page, frame) => {
-        const facility = (await get(page, `/api/v1/facilities/${pathId(request)}`)).facility as Record<
-          string,
-          unknown
-        >;
+        const facility = await readOne(page, pathId(request));
         return renderPage(
           reply,
           200,
@@ -118,33 +116,34 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'facilities.title', async (page, frame) => {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
         const form = formFields(request.body);
         const id = pathId(request);
-        const saved = await callApi(
-          inject,
-          page.principal,
-          'PUT',
-          `/api/v1/facilities/${id}`,
-          facilityBody(form, false),
-        );
-        if (saved.status === 200) return seeOther(reply, `/console/facilities/${id}?done=saved`);
-        if (saved.status === 404) throw apiRefusal(saved);
-        const facility = (await get(page, `/api/v1/facilities/${id}`)).facility as Record<string, unknown>;
-        return renderPage(
-          reply,
-          saved.status,
-          'facility',
-          { ...frame, title: String(facility.name) },
-          {
-            id: facility.id,
-            ...(await formData(
-              page,
-              { ...form, gln: String(facility.gln) },
-              refusalOf(saved.body, FACILITY_PATHS),
-            )),
+        // The form comes back under the stored facility's name, read once the refusal is known.
+        const edit = { ...frame };
+        return formPage(reply, edit, {
+          check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
+          send: () =>
+            callApi(inject, page.principal, 'PUT', '/api/v1/facilities/{id}', {
+              params: { id },
+              payload: facilityBody(form, false),
+            }),
+          accepted: 200,
+          done: () => seeOther(reply, `/console/facilities/${id}?done=saved`),
+          view: 'facility',
+          again: async (saved) => {
+            if (saved.status === 404) throw apiRefusal(saved);
+            const facility = await readOne(page, id);
+            edit.title = facility.name;
+            return {
+              id: facility.id,
+              ...(await formData(
+                page,
+                { ...form, gln: String(facility.gln) },
+                refusalOf(saved.body, FACILITY_PATHS),
+              )),
+            };
           },
-        );
+        });
       }),
   );
 }

@@ -1,6 +1,7 @@
 import type { App, AppContext } from '../../context.ts';
 import { REQUESTER_ROLES } from '../grants/service.ts';
 import { apiRefusal, expectStatus } from './api-refusal.ts';
+import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import { expiryOf } from './keys-pages.ts';
 import {
@@ -45,22 +46,20 @@ function issueBody(form: Record<string, string>) {
 }
 
 export async function grantPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { signedIn, refusal, memberPage } = pageFrames(sessions, context.clock);
+  const { memberPage } = pageFrames(sessions, context.clock);
 
   async function grantsPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
     const [list, operators] = await Promise.all([
       callApi(inject, page.principal, 'GET', '/api/v1/grants'),
-      callApi(inject, page.principal, 'GET', '/api/v1/operators?limit=200'),
+      callApi(inject, page.principal, 'GET', '/api/v1/operators', { query: 'limit=200' }),
     ]);
-    const grants = expectStatus(list, 200).grants as { status: string }[];
-    const operatorList = operators.status === 200 ? (operators.body.operators as { id: string }[]) : [];
+    const { grants } = expectStatus(list, 200);
+    const operatorList = operators.status === 200 ? operators.body.operators : [];
     return {
       pending: grants.filter((grant) => grant.status === 'pending'),
       decided: grants.filter((grant) => grant.status !== 'pending'),
       operators: operatorList,
-      operatorNames: Object.fromEntries(
-        operatorList.map((operator) => [operator.id, (operator as { name?: string }).name ?? operator.id]),
-      ),
+      operatorNames: Object.fromEntries(operatorList.map((operator) => [operator.id, operator.name])),
       tiers: TIERS,
       scopes: SCOPES,
       requesterRoles: REQUESTER_ROLES,
@@ -81,42 +80,40 @@ export async function grantPages(app: App, context: AppContext, sessions: Sessio
   app.post(
     '/console/grants',
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('trust.grants.title'));
-      const form = formFields(request.body);
-      try {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-        const issued = await callApi(inject, page.principal, 'POST', '/api/v1/grants', issueBody(form));
-        if (issued.status !== 201) {
-          const model = await grantsPage(page, { form });
-          return renderPage(reply, issued.status, 'grants', frame, {
-            ...model,
-            error: apiMessage(issued.body),
-          });
-        }
-        return renderPage(reply, 201, 'grants', frame, await grantsPage(page, { issued: issued.body }));
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
-    },
+    async (request, reply) =>
+      memberPage(request, reply, 'trust.grants.title', async (page, frame) => {
+        const form = formFields(request.body);
+        return formPage(reply, frame, {
+          check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
+          send: () => callApi(inject, page.principal, 'POST', '/api/v1/grants', { payload: issueBody(form) }),
+          accepted: 201,
+          done: async (issued) =>
+            renderPage(reply, 201, 'grants', frame, await grantsPage(page, { issued: issued.body })),
+          view: 'grants',
+          again: async (refused) => ({
+            ...(await grantsPage(page, { form })),
+            error: apiMessage(refused.body),
+          }),
+        });
+      }),
   );
 
   // The three moves of the state table a member makes from the list; the API refuses the others.
   const moves = [
-    ['approve', 'POST', (id: string) => `/api/v1/grants/${id}/approve`],
-    ['deny', 'POST', (id: string) => `/api/v1/grants/${id}/deny`],
-    ['revoke', 'DELETE', (id: string) => `/api/v1/grants/${id}`],
+    ['approve', 'POST', '/api/v1/grants/{id}/approve'],
+    ['deny', 'POST', '/api/v1/grants/{id}/deny'],
+    ['revoke', 'DELETE', '/api/v1/grants/{id}'],
   ] as const;
-  for (const [move, method, url] of moves) {
+  for (const [move, method, path] of moves) {
     app.post(
       `/console/grants/:id/${move}`,
       { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
       async (request, reply) =>
         memberPage(request, reply, 'trust.grants.title', async (page) => {
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-          const answer = await callApi(inject, page.principal, method, url(request.params.id));
+          const answer = await callApi(inject, page.principal, method, path, {
+            params: { id: request.params.id },
+          });
           if (answer.status !== 200) throw apiRefusal(answer);
           return seeOther(reply, '/console/grants');
         }),

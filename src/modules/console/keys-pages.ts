@@ -1,6 +1,7 @@
 import type { App, AppContext } from '../../context.ts';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/permissions.ts';
 import { AppError } from '../../http/errors.ts';
+import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -25,13 +26,27 @@ export function expiryOf(value: string | undefined): string | undefined {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value;
 }
 
+/** The key form as the API's body: a field left empty is not sent. */
+function keyBody(body: unknown) {
+  const form = formFields(body);
+  const permissions = formAll(body, 'permissions');
+  const expiresAt = expiryOf(form.expiresAt);
+  return {
+    name: form.name ?? '',
+    ...(form.role ? { role: form.role } : {}),
+    ...(permissions.length > 0 ? { permissions } : {}),
+    ...(form.operatorId ? { operatorId: form.operatorId } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
+  };
+}
+
 export async function keyPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { signedIn, refusal, memberPage } = pageFrames(sessions, context.clock);
+  const { memberPage } = pageFrames(sessions, context.clock);
 
   async function keysPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
     const [keys, operators] = await Promise.all([
       callApi(inject, page.principal, 'GET', '/api/v1/keys'),
-      callApi(inject, page.principal, 'GET', '/api/v1/operators?limit=200'),
+      callApi(inject, page.principal, 'GET', '/api/v1/operators', { query: 'limit=200' }),
     ]);
     if (keys.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(keys.body));
     return {
@@ -58,35 +73,23 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
   app.post(
     '/console/keys',
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('keys.title'));
-      const form = formFields(request.body);
-      try {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-        const permissions = formAll(request.body, 'permissions');
-        const expiresAt = expiryOf(form.expiresAt);
-        const payload = {
-          name: form.name ?? '',
-          ...(form.role ? { role: form.role } : {}),
-          ...(permissions.length > 0 ? { permissions } : {}),
-          ...(form.operatorId ? { operatorId: form.operatorId } : {}),
-          ...(expiresAt ? { expiresAt } : {}),
-        };
-        const created = await callApi(inject, page.principal, 'POST', '/api/v1/keys', payload);
-        if (created.status !== 201) {
-          const model = await keysPage(page, { form });
-          return renderPage(reply, created.status, 'keys', frame, {
-            ...model,
-            error: apiMessage(created.body),
-          });
-        }
-        return renderPage(reply, 201, 'keys', frame, await keysPage(page, { created: created.body }));
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
-    },
+    async (request, reply) =>
+      memberPage(request, reply, 'keys.title', async (page, frame) => {
+        const form = formFields(request.body);
+        return formPage(reply, frame, {
+          check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
+          send: () =>
+            callApi(inject, page.principal, 'POST', '/api/v1/keys', { payload: keyBody(request.body) }),
+          accepted: 201,
+          done: async (created) =>
+            renderPage(reply, 201, 'keys', frame, await keysPage(page, { created: created.body })),
+          view: 'keys',
+          again: async (refused) => ({
+            ...(await keysPage(page, { form })),
+            error: apiMessage(refused.body),
+          }),
+        });
+      }),
   );
 
   app.post(
@@ -95,7 +98,9 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
     async (request, reply) => {
       return memberPage(request, reply, 'keys.title', async (page, _frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-        const revoked = await callApi(inject, page.principal, 'DELETE', `/api/v1/keys/${request.params.id}`);
+        const revoked = await callApi(inject, page.principal, 'DELETE', '/api/v1/keys/{id}', {
+          params: { id: request.params.id },
+        });
         if (revoked.status !== 204) throw new AppError('NOT_FOUND', apiMessage(revoked.body));
         return seeOther(reply, '/console/keys');
       });

@@ -61,13 +61,10 @@ export async function memberPages(app: App, context: AppContext, sessions: Sessi
         const form = formFields(request.body);
         // An unchecked box sends nothing: the form always says what it wants.
         const body = { role: form.role ?? '', manageMembers: form.manageMembers === 'on' };
-        const changed = await callApi(
-          inject,
-          page.principal,
-          'PATCH',
-          `/console/api/members/${target.id}`,
-          body,
-        );
+        const changed = await callApi(inject, page.principal, 'PATCH', '/console/api/members/{id}', {
+          params: { id: target.id },
+          payload: body,
+        });
         if (changed.status !== 200) {
           const why = refusalOf(changed.body, ['role', 'manageMembers']);
           return renderPage(
@@ -80,7 +77,7 @@ export async function memberPages(app: App, context: AppContext, sessions: Sessi
             },
           );
         }
-        const after = changed.body.member as members.MemberRecord;
+        const after = changed.body.member;
         return renderPage(reply, 200, 'members', frame, {
           members: await members.listMembers(context, page.principal.tenant.id),
           roles: ROLES,

@@ -4,7 +4,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { OPERATOR_ROLES } from '../../domain/operators/registration.ts';
-import { apiRefusal } from './api-refusal.ts';
+import { apiRefusal, expectStatus } from './api-refusal.ts';
+import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   callApi,
@@ -51,15 +52,15 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
   const { memberPage } = pageFrames(sessions, context.clock);
 
   async function listOf(page: SignedInPage) {
-    const list = await callApi(inject, page.principal, 'GET', '/api/v1/operators?includeArchived=true');
-    if (list.status !== 200) throw apiRefusal(list);
-    return list.body.operators as Record<string, unknown>[];
+    const list = await callApi(inject, page.principal, 'GET', '/api/v1/operators', {
+      query: 'includeArchived=true',
+    });
+    return expectStatus(list, 200).operators;
   }
 
   async function readOne(page: SignedInPage, id: string) {
-    const one = await callApi(inject, page.principal, 'GET', `/api/v1/operators/${id}`);
-    if (one.status !== 200) throw apiRefusal(one);
-    return one.body.operator as Record<string, unknown>;
+    const one = await callApi(inject, page.principal, 'GET', '/api/v1/operators/{id}', { params: { id } });
+    return expectStatus(one, 200).operator;
   }
 
   /** The edit page's model: the stored operator, with the form as typed when it comes back refused. */
@@ -87,17 +88,20 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'operators.title', async (page, frame) => {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
         const form = formFields(request.body);
-        const body = operatorCreateBody(form);
-        const created = await callApi(inject, page.principal, 'POST', '/api/v1/operators', body);
-        if (created.status === 201) {
-          const id = (created.body.operator as { id: string }).id;
-          return seeOther(reply, `/console/operators/${id}?done=created`);
-        }
-        return renderPage(reply, created.status, 'operators', frame, {
-          rows: await listOf(page),
-          ...formData(form, refusalOf(created.body, OPERATOR_PATHS)),
+        return formPage(reply, frame, {
+          check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
+          send: () =>
+            callApi(inject, page.principal, 'POST', '/api/v1/operators', {
+              payload: operatorCreateBody(form),
+            }),
+          accepted: 201,
+          done: (created) => seeOther(reply, `/console/operators/${created.body.operator.id}?done=created`),
+          view: 'operators',
+          again: async (refused) => ({
+            rows: await listOf(page),
+            ...formData(form, refusalOf(refused.body, OPERATOR_PATHS)),
+          }),
         });
       }),
   );
@@ -126,29 +130,33 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'operators.title', async (page, frame) => {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
         const form = formFields(request.body);
         const id = pathId(request);
-        const body = operatorUpdateBody(form);
-        const saved = await callApi(inject, page.principal, 'PATCH', `/api/v1/operators/${id}`, body);
-        if (saved.status === 200) return seeOther(reply, `/console/operators/${id}?done=saved`);
-        if (saved.status === 404) throw apiRefusal(saved);
-        const operator = await readOne(page, id);
-        return renderPage(
-          reply,
-          saved.status,
-          'operator',
-          { ...frame, title: String(operator.name) },
-          {
-            ...editData(operator, form, refusalOf(saved.body, OPERATOR_PATHS)),
+        // The form comes back under the stored operator's name, read once the refusal is known.
+        const edit = { ...frame };
+        return formPage(reply, edit, {
+          check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
+          send: () =>
+            callApi(inject, page.principal, 'PATCH', '/api/v1/operators/{id}', {
+              params: { id },
+              payload: operatorUpdateBody(form),
+            }),
+          accepted: 200,
+          done: () => seeOther(reply, `/console/operators/${id}?done=saved`),
+          view: 'operator',
+          again: async (saved) => {
+            if (saved.status === 404) throw apiRefusal(saved);
+            const operator = await readOne(page, id);
+            edit.title = operator.name;
+            return editData(operator, form, refusalOf(saved.body, OPERATOR_PATHS));
           },
-        );
+        });
       }),
   );
 
-  for (const [action, method, suffix, done] of [
-    ['archive', 'DELETE', '', 'archived'],
-    ['restore', 'POST', '/restore', 'restored'],
+  for (const [action, method, path, done] of [
+    ['archive', 'DELETE', '/api/v1/operators/{id}', 'archived'],
+    ['restore', 'POST', '/api/v1/operators/{id}/restore', 'restored'],
   ] as const) {
     app.post(
       `/console/operators/:id/${action}`,
@@ -157,7 +165,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
         memberPage(request, reply, 'operators.title', async (page) => {
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
           const id = pathId(request);
-          const answer = await callApi(inject, page.principal, method, `/api/v1/operators/${id}${suffix}`);
+          const answer = await callApi(inject, page.principal, method, path, { params: { id } });
           // Deleted (204: it had no passports) leaves no page to go back to: the list says so.
           if (answer.status === 204) return seeOther(reply, '/console/operators?done=deleted');
           if (answer.status === 200) return seeOther(reply, `/console/operators/${id}?done=${done}`);

@@ -14,11 +14,16 @@ import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
 import { emptyResponse } from '../../http/schemas.ts';
 import { renderView } from '../../http/views.ts';
+import type { ApiAnswer, ApiMethod, ApiPath } from './api-answers.ts';
 import { CONSOLE_STYLE } from './style.ts';
 
-export type Inject = (
-  options: InjectOptions,
-) => Promise<{ statusCode: number; json(): unknown; body: string; rawPayload: Buffer }>;
+export type Inject = (options: InjectOptions) => Promise<{
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): unknown;
+  body: string;
+  rawPayload: Buffer;
+}>;
 
 export const CONSOLE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -182,31 +187,45 @@ export function checkFormCsrf(
   }
 }
 
-/** Calls the node's own API as the member (`headers` such as Accept-Language for localised answers). */
-export async function callApi(
+/** What a call adds to its path template: the path's segments (as sent), the query, a body, headers. */
+export interface ApiCallOptions {
+  /** Each `{name}` of the template, already a path segment (the caller encodes what needs it). */
+  params?: Record<string, string>;
+  /** The query string, without its `?`. */
+  query?: string | URLSearchParams;
+  payload?: unknown;
+  /** Such as Accept-Language, for localised answers. */
+  headers?: Record<string, string>;
+}
+
+/** Calls the node's own API as the member; the answer is typed by the contract for the path and method. */
+export async function callApi<P extends ApiPath, M extends ApiMethod>(
   inject: Inject,
   principal: SessionPrincipal,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) {
+  method: M,
+  path: P,
+  { params = {}, query, payload, headers = {} }: ApiCallOptions = {},
+): Promise<ApiAnswer<P, M>> {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+  const search = query === undefined ? '' : `?${query}`;
   const response = await inject({
     method,
-    url,
+    url: `${filled}${search}`,
     headers: { ...headers, authorization: `Bearer ${principal.session.token}`, host: 'localhost' },
     ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
   });
   const body = response.body ? (response.json() as Record<string, unknown>) : {};
   // The API could not reach its store: the page cannot be made either, and says so with a 503.
   if (response.statusCode === 503) {
-    const retryAfter = (response as { headers?: Record<string, unknown> }).headers?.['retry-after'];
+    const retryAfter = response.headers['retry-after'];
     throw new AppError('UNAVAILABLE', apiMessage(body), {
       ...(retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } }),
     });
   }
-  return { status: response.statusCode, body };
+  // The API's answers are checked against these very schemas as they are sent (the response
+  // serialiser), so the body is what the contract declares for its status.
+  return { status: response.statusCode, body } as ApiAnswer<P, M>;
 }
 
-export const apiMessage = (body: Record<string, unknown>) =>
-  typeof body.message === 'string' ? body.message : 'The request failed';
+export const apiMessage = (body: object) =>
+  'message' in body && typeof body.message === 'string' ? body.message : 'The request failed';

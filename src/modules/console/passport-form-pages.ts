@@ -7,6 +7,7 @@ import type { App, AppContext } from '../../context.ts';
 import { CATEGORIES, type Category, isCategory } from '../../domain/categories/types.ts';
 import type { FormState } from '../../domain/passports/schema-form.ts';
 import { AppError } from '../../http/errors.ts';
+import type { ApiAnswer } from './api-answers.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -74,23 +75,16 @@ export async function passportFormPages(
   /** The workspace's operators and facilities, to choose from on creation. */
   async function partiesOf(page: SignedInPage): Promise<Parties> {
     const [operators, facilities] = await Promise.all([
-      callApi(inject, page.principal, 'GET', '/api/v1/operators?limit=200'),
-      callApi(inject, page.principal, 'GET', '/api/v1/facilities?limit=200'),
+      callApi(inject, page.principal, 'GET', '/api/v1/operators', { query: 'limit=200' }),
+      callApi(inject, page.principal, 'GET', '/api/v1/facilities', { query: 'limit=200' }),
     ]);
-    const list = (
-      answer: typeof operators,
-      field: string,
-      label: (row: Record<string, unknown>) => string,
-    ) =>
-      answer.status === 200 && Array.isArray(answer.body[field])
-        ? (answer.body[field] as Record<string, unknown>[]).map((row) => ({
-            id: String(row.id),
-            name: label(row),
-          }))
-        : [];
     return {
-      operators: list(operators, 'operators', (row) => String(row.name)),
-      facilities: list(facilities, 'facilities', (row) => `${String(row.name)} (${String(row.gln)})`),
+      operators:
+        operators.status === 200 ? operators.body.operators.map(({ id, name }) => ({ id, name })) : [],
+      facilities:
+        facilities.status === 200
+          ? facilities.body.facilities.map(({ id, name, gln }) => ({ id, name: `${name} (${gln})` }))
+          : [],
     };
   }
 
@@ -115,6 +109,9 @@ export async function passportFormPages(
     });
   }
 
+  /** The API's answer to a passport written from the form: created, or replaced. */
+  type PassportWrite = ApiAnswer<'/api/v1/passports', 'POST'> | ApiAnswer<'/api/v1/passports/{id}', 'PUT'>;
+
   /** Sends a form to the API; on refusal shows it again with the API's localised messages. */
   async function submit(
     reply: FastifyReply,
@@ -122,7 +119,7 @@ export async function passportFormPages(
     frame: PageFrame,
     form: { mode: FormMode; category: Category; action: string; passportId?: string },
     fields: URLSearchParams,
-    send: (body: Record<string, unknown>) => ReturnType<typeof callApi>,
+    send: (body: Record<string, unknown>) => Promise<PassportWrite>,
   ) {
     const { values, state, adding } = readForm(fields, form.category);
     const again = { ...form, values };
@@ -131,9 +128,11 @@ export async function passportFormPages(
       return showForm(reply, 400, page, frame, again, state, [], page.t('forms.errorsTitle'));
     const answer = await send(apiBody(form.mode, form.category, values));
     if (answer.status === 200 || answer.status === 201) {
-      const passport = (answer.body.passport ?? {}) as Record<string, unknown>;
       const done = form.mode === 'create' ? 'created' : 'saved';
-      return seeOther(reply, `/console/passports/${encodeURIComponent(String(passport.id))}?done=${done}`);
+      return seeOther(
+        reply,
+        `/console/passports/${encodeURIComponent(answer.body.passport.id)}?done=${done}`,
+      );
     }
     const problems = problemsOf(answer.body);
     const error = problems.length > 0 ? page.t('forms.errorsTitle') : apiMessage(answer.body);
@@ -174,19 +173,19 @@ export async function passportFormPages(
         if (!isCategory(category)) throw new AppError('BAD_REQUEST', page.t('forms.chooseHint'));
         const form = { mode: 'create' as const, category, action: '/console/passports/new' };
         return submit(reply, page, frame, form, fields, (body) =>
-          callApi(inject, page.principal, 'POST', '/api/v1/passports', body, withLanguage(frame)),
+          callApi(inject, page.principal, 'POST', '/api/v1/passports', {
+            payload: body,
+            headers: withLanguage(frame),
+          }),
         );
       }),
   );
 
   /** The passport to edit, as its owner reads it. */
   async function ownerDocument(page: SignedInPage, reference: string) {
-    const found = await callApi(
-      inject,
-      page.principal,
-      'GET',
-      `/api/v1/passports/${encodeURIComponent(reference)}`,
-    );
+    const found = await callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}', {
+      params: { id: encodeURIComponent(reference) },
+    });
     if (found.status !== 200)
       throw new AppError(STATUS_CODES[found.status] ?? 'NOT_FOUND', apiMessage(found.body));
     const passport = found.body;
@@ -214,15 +213,19 @@ export async function passportFormPages(
       memberPage(request, reply, 'forms.editTitle', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
         const { category, id } = await ownerDocument(page, request.params.id);
-        const url = `/api/v1/passports/${encodeURIComponent(id)}`;
+        const params = { id: encodeURIComponent(id) };
         const form = {
           mode: 'edit' as const,
           category,
-          action: `${url.replace('/api/v1', '/console')}/edit`,
+          action: `/console/passports/${params.id}/edit`,
           passportId: id,
         };
         return submit(reply, page, frame, form, asParams(request.body), (body) =>
-          callApi(inject, page.principal, 'PUT', url, body, withLanguage(frame)),
+          callApi(inject, page.principal, 'PUT', '/api/v1/passports/{id}', {
+            params,
+            payload: body,
+            headers: withLanguage(frame),
+          }),
         );
       }),
   );

@@ -1,6 +1,6 @@
 // One passport's page as its owner sees it, read through the API as the member: the owner and
 // grant-holder and public tiers side by side, its versions, its newest units and the moves its status allows.
-import { canMove, PASSPORT_STATUSES, type PassportStatus } from '../../domain/passports/lifecycle.ts';
+import { canMove, PASSPORT_STATUSES } from '../../domain/passports/lifecycle.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
 import { AppError } from '../../http/errors.ts';
 import { requestAccessUrl } from '../resolution/service.ts';
@@ -23,15 +23,12 @@ const grantTiers = (baseUrl: string, passport: Record<string, unknown>) =>
 
 /** One passport's page: its owner, grant-holder and public tiers side by side, versions and actions. */
 export async function passportView(inject: Inject, page: SignedInPage, reference: string, baseUrl: string) {
-  const found = await callApi(
-    inject,
-    page.principal,
-    'GET',
-    `/api/v1/passports/${encodeURIComponent(reference)}`,
-  );
+  const found = await callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}', {
+    params: { id: encodeURIComponent(reference) },
+  });
   if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
   if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
-  const passport = (found.body.passport ?? found.body) as Record<string, unknown>;
+  const passport = found.body;
   const id = encodeURIComponent(String(passport.id));
   // The public tier as anyone resolving the passport gets it: the same request without credentials.
   const [publicView, history, units] = await Promise.all([
@@ -40,10 +37,16 @@ export async function passportView(inject: Inject, page: SignedInPage, reference
       url: `/passport/${id}`,
       headers: { accept: 'application/ld+json', host: 'localhost' },
     }),
-    callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history?limit=50`),
-    callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/units?limit=50`),
+    callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/history', {
+      params: { id },
+      query: 'limit=50',
+    }),
+    callApi(inject, page.principal, 'GET', '/api/v1/passports/{passportId}/units', {
+      params: { passportId: id },
+      query: 'limit=50',
+    }),
   ]);
-  const status = passport.status as PassportStatus;
+  const { status } = passport;
   return {
     title: String(passport.productId ?? page.t('passports.one')),
     data: {

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { documentChanges } from '../../domain/passports/diff.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AnyAnswer } from './api-answers.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -56,7 +57,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
       if (STATUSES.includes(status)) search.set('status', status);
       if (category) search.set('category', category);
       try {
-        const list = await callApi(inject, page.principal, 'GET', `/api/v1/passports?${search}`);
+        const list = await callApi(inject, page.principal, 'GET', '/api/v1/passports', { query: search });
         if (list.status !== 200)
           throw new AppError(
             list.status === 403 ? 'INSUFFICIENT_PERMISSION' : 'BAD_REQUEST',
@@ -111,23 +112,22 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
       return memberPage(request, reply, 'passports.history', async (page, frame) => {
         const id = encodeURIComponent(request.params.id);
         const from = Number(request.params.version);
-        const history = await callApi(
-          inject,
-          page.principal,
-          'GET',
-          `/api/v1/passports/${id}/history?limit=1`,
-        );
+        const history = await callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/history', {
+          params: { id },
+          query: 'limit=1',
+        });
         if (history.status !== 200) throw new AppError('NOT_FOUND', apiMessage(history.body));
         const current = Number(history.body.currentVersion);
         if (from < 1 || from >= current) throw new AppError('NOT_FOUND', 'No such archived version');
         const [before, after] = await Promise.all([
-          callApi(inject, page.principal, 'GET', `/api/v1/passports/${id}/history/${from}`),
-          callApi(
-            inject,
-            page.principal,
-            'GET',
-            from + 1 === current ? `/api/v1/passports/${id}` : `/api/v1/passports/${id}/history/${from + 1}`,
-          ),
+          callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/history/{version}', {
+            params: { id, version: String(from) },
+          }),
+          from + 1 === current
+            ? callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}', { params: { id } })
+            : callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/history/{version}', {
+                params: { id, version: String(from + 1) },
+              }),
         ]);
         if (before.status !== 200 || after.status !== 200)
           throw new AppError('NOT_FOUND', apiMessage(before.body));
@@ -153,7 +153,7 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     request: FastifyRequest,
     reply: FastifyReply,
     reference: string,
-    call: (page: SignedInPage) => Promise<{ status: number; body: Record<string, unknown> }>,
+    call: (page: SignedInPage) => Promise<AnyAnswer>,
     done: (page: SignedInPage) => string,
   ) {
     return memberPage(request, reply, 'passports.one', async (page, frame) => {
@@ -181,16 +181,10 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
         reply,
         request.params.id,
         (page) =>
-          callApi(
-            inject,
-            page.principal,
-            'PUT',
-            `/api/v1/passports/${encodeURIComponent(request.params.id)}/status`,
-            {
-              status: form.status ?? '',
-              ...(form.reason ? { reason: form.reason } : {}),
-            },
-          ),
+          callApi(inject, page.principal, 'PUT', '/api/v1/passports/{id}/status', {
+            params: { id: encodeURIComponent(request.params.id) },
+            payload: { status: form.status ?? '', ...(form.reason ? { reason: form.reason } : {}) },
+          }),
         (page) => page.t('passports.moved', { status: form.status ?? '' }),
       );
     },
@@ -205,12 +199,9 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
         reply,
         request.params.id,
         (page) =>
-          callApi(
-            inject,
-            page.principal,
-            'POST',
-            `/api/v1/passports/${encodeURIComponent(request.params.id)}/seal`,
-          ),
+          callApi(inject, page.principal, 'POST', '/api/v1/passports/{id}/seal', {
+            params: { id: encodeURIComponent(request.params.id) },
+          }),
         (page) => page.t('passports.sealed'),
       ),
   );

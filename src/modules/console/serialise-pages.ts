@@ -76,14 +76,21 @@ export async function serialisePages(
           throw error;
         }
 
-        const url = `/api/v1/passports/${encodeURIComponent(reference)}/units`;
+        const params = { passportId: encodeURIComponent(reference) };
         const run = { sent: 0, created: 0, rowErrors: [] as string[] };
         /** One batch; a refusal of the whole batch (no per-row errors) is returned, and stops the run. */
         async function send(start: number): Promise<{ status: number; message: string } | null> {
           const batch = units.slice(start, start + BATCH);
-          const answer = await callApi(inject, page.principal, 'POST', url, {
-            units: batch.map(({ line: _line, ...unit }) => unit),
-          });
+          const answer = await callApi(
+            inject,
+            page.principal,
+            'POST',
+            '/api/v1/passports/{passportId}/units',
+            {
+              params,
+              payload: { units: batch.map(({ line: _line, ...unit }) => unit) },
+            },
+          );
           const errors = Array.isArray(answer.body.errors) ? (answer.body.errors as string[]) : [];
           if (answer.status !== 201 && errors.length === 0)
             return { status: answer.status, message: apiMessage(answer.body) };

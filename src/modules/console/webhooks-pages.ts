@@ -6,7 +6,9 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { SUBSCRIBABLE } from '../../domain/webhooks/kinds.ts';
 import { AppError } from '../../http/errors.ts';
-import { cursorQuery, expectStatus } from './api-refusal.ts';
+import type { AnyAnswer } from './api-answers.ts';
+import { cursorQuery, expectStatus, hasStatus } from './api-refusal.ts';
+import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -26,6 +28,7 @@ import type { SessionService } from './sessions.ts';
 const hide = true;
 const CursorQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 200 })) });
 const API = '/api/v1/webhooks/subscriptions';
+const ONE = '/api/v1/webhooks/subscriptions/{id}';
 
 /** The subscription form as the API's body: a box left unticked is `active: false`. */
 const subscriptionBody = (body: unknown) => ({
@@ -35,7 +38,7 @@ const subscriptionBody = (body: unknown) => ({
 });
 
 export async function webhookPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { signedIn, refusal, memberPage } = pageFrames(sessions, context.clock);
+  const { memberPage } = pageFrames(sessions, context.clock);
 
   async function listPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
     const list = expectStatus(await callApi(inject, page.principal, 'GET', API), 200);
@@ -45,7 +48,7 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
   /** One subscription's page model; the API lists subscriptions only, so it is found in the list. */
   async function subscriptionPage(page: SignedInPage, id: string, extra: Record<string, unknown> = {}) {
     const list = expectStatus(await callApi(inject, page.principal, 'GET', API), 200);
-    const found = (list.subscriptions as { id: string }[]).find((subscription) => subscription.id === id);
+    const found = list.subscriptions.find((subscription) => subscription.id === id);
     if (!found) throw new AppError('NOT_FOUND', page.t('trust.webhooks.notFound'));
     return { subscription: found, kinds: SUBSCRIBABLE, ...extra };
   }
@@ -62,26 +65,23 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
   app.post(
     '/console/webhooks',
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('trust.webhooks.title'));
-      try {
-        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+    async (request, reply) =>
+      memberPage(request, reply, 'trust.webhooks.title', async (page, frame) => {
         const body = subscriptionBody(request.body);
-        const created = await callApi(inject, page.principal, 'POST', API, body);
-        if (created.status !== 201) {
-          const form = { url: body.url, events: body.events, active: body.active ? 'on' : '' };
-          return renderPage(reply, created.status, 'webhooks', frame, {
+        const form = { url: body.url, events: body.events, active: body.active ? 'on' : '' };
+        return formPage(reply, frame, {
+          check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
+          send: () => callApi(inject, page.principal, 'POST', API, { payload: body }),
+          accepted: 201,
+          done: async (created) =>
+            renderPage(reply, 201, 'webhooks', frame, await listPage(page, { created: created.body })),
+          view: 'webhooks',
+          again: async (refused) => ({
             ...(await listPage(page, { form })),
-            error: apiMessage(created.body),
-          });
-        }
-        return renderPage(reply, 201, 'webhooks', frame, await listPage(page, { created: created.body }));
-      } catch (error) {
-        return refusal(reply, error, frame, 'message', { message: '' });
-      }
-    },
+            error: apiMessage(refused.body),
+          }),
+        });
+      }),
   );
 
   app.get(
@@ -92,13 +92,14 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
         const search = new URLSearchParams({ limit: '50' });
         if (request.query.cursor) search.set('cursor', request.query.cursor);
         const [log, list] = await Promise.all([
-          callApi(inject, page.principal, 'GET', `/api/v1/webhooks/deliveries?${search}`),
+          callApi(inject, page.principal, 'GET', '/api/v1/webhooks/deliveries', { query: search }),
           callApi(inject, page.principal, 'GET', API),
         ]);
         const urls = Object.fromEntries(
-          (list.status === 200 ? (list.body.subscriptions as { id: string; url: string }[]) : []).map(
-            (subscription) => [subscription.id, subscription.url],
-          ),
+          (list.status === 200 ? list.body.subscriptions : []).map((subscription) => [
+            subscription.id,
+            subscription.url,
+          ]),
         );
         const body = expectStatus(log, 200);
         return renderPage(reply, 200, 'deliveries', frame, {
@@ -123,13 +124,10 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
    * A write on one subscription from its page: the API's answer on `ok` shows the page again with
    * what `shown` makes of the answer (a notice, a new secret, a test result); a refusal is the error.
    */
-  function subscriptionAction(
+  function subscriptionAction<A extends AnyAnswer>(
     action: string,
-    call: (
-      page: SignedInPage,
-      request: FastifyRequest<{ Params: { id: string } }>,
-    ) => ReturnType<typeof callApi>,
-    shown: (page: SignedInPage, body: Record<string, unknown>) => Record<string, unknown>,
+    call: (page: SignedInPage, request: FastifyRequest<{ Params: { id: string } }>) => Promise<A>,
+    shown: (page: SignedInPage, body: Extract<A, { status: 200 }>['body']) => Record<string, unknown>,
   ) {
     app.post(
       `/console/webhooks/:id/${action}`,
@@ -139,33 +137,39 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
           const answer = await call(page, request);
           if (answer.status === 204) return seeOther(reply, '/console/webhooks');
-          const outcome =
-            answer.status === 200 ? shown(page, answer.body) : { error: apiMessage(answer.body) };
+          const outcome = hasStatus(answer, 200)
+            ? shown(page, answer.body)
+            : { error: apiMessage(answer.body) };
           const model = await subscriptionPage(page, request.params.id, outcome);
           return renderPage(reply, answer.status, 'webhook', frame, model);
         }),
     );
   }
 
-  const at = (request: FastifyRequest<{ Params: { id: string } }>) => `${API}/${request.params.id}`;
+  const at = (request: FastifyRequest<{ Params: { id: string } }>) => ({ id: request.params.id });
   subscriptionAction(
     'edit',
-    (page, request) => callApi(inject, page.principal, 'PATCH', at(request), subscriptionBody(request.body)),
+    (page, request) =>
+      callApi(inject, page.principal, 'PATCH', ONE, {
+        params: at(request),
+        payload: subscriptionBody(request.body),
+      }),
     (page) => ({ notice: page.t('trust.webhooks.saved') }),
   );
   subscriptionAction(
     'delete',
-    (page, request) => callApi(inject, page.principal, 'DELETE', at(request)),
+    (page, request) => callApi(inject, page.principal, 'DELETE', ONE, { params: at(request) }),
     () => ({}),
   );
   subscriptionAction(
     'rotate',
-    (page, request) => callApi(inject, page.principal, 'POST', `${at(request)}/rotate-secret`),
+    (page, request) =>
+      callApi(inject, page.principal, 'POST', `${ONE}/rotate-secret`, { params: at(request) }),
     (_page, body) => ({ secret: body.secret }),
   );
   subscriptionAction(
     'test',
-    (page, request) => callApi(inject, page.principal, 'POST', `${at(request)}/test`),
+    (page, request) => callApi(inject, page.principal, 'POST', `${ONE}/test`, { params: at(request) }),
     (_page, body) => ({ tested: body }),
   );
 }

@@ -8,7 +8,7 @@ import {
   readinessTotals,
 } from '../../domain/credentials/index.ts';
 import type { Actor } from '../../http/actor.ts';
-import { documentRenderer, listWorkspacePassports } from '../passports/service.ts';
+import { documentRenderer, listPassports } from '../passports/service.ts';
 
 // The node makes a workspace's signing key on first need, so a key is always at hand.
 const OPTIONS = { hasSigningKey: true };
@@ -16,21 +16,21 @@ const BATCH = 200;
 
 export async function readinessReport(services: ServiceContext, actor: Actor, page: number, limit: number) {
   const { db, baseUrl } = services;
-  const filter = actor.operatorId ? { operatorId: actor.operatorId } : {};
+  // The passport list confines an operator-scoped key to its own operator's passports.
   const render = documentRenderer(db, baseUrl);
-  const assess = async (rows: Awaited<ReturnType<typeof listWorkspacePassports>>['rows']) =>
+  const assess = async (rows: Awaited<ReturnType<typeof listPassports>>['rows']) =>
     Promise.all(
       rows.map(async (row) =>
         // The renderer types its document as the document model; ReadinessPassport is the credential's reading of that same object.
         passportReadiness((await render(row)) as unknown as ReadinessPassport, OPTIONS),
       ),
     );
-  const { rows, total } = await listWorkspacePassports(db, actor.tenantId, filter, limit, (page - 1) * limit);
+  const { rows, total } = await listPassports(services, actor, {}, page, limit);
   const items = await assess(rows);
   // The totals walk the catalog in batches: readiness depends on each document's content.
   const all: PassportReadiness[] = [];
   for (let offset = 0; offset < total; offset += BATCH) {
-    const batch = await listWorkspacePassports(db, actor.tenantId, filter, BATCH, offset);
+    const batch = await listPassports(services, actor, {}, offset / BATCH + 1, BATCH);
     all.push(...(await assess(batch.rows)));
     if (batch.rows.length < BATCH) break;
   }

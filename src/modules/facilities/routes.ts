@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { actorOf } from '../../http/actor.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
+import * as parties from '../parties/service.ts';
 import {
   CreateFacilityBody,
   FacilityIdParams,
@@ -84,7 +85,7 @@ export async function facilityRoutes(app: App, context: AppContext): Promise<voi
     },
     async (request) => ({
       success: true as const,
-      facility: await facilities.replaceFacility(context, actorOf(request), request.params.id, request.body),
+      facility: await parties.replaceFacility(context, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -100,7 +101,7 @@ export async function facilityRoutes(app: App, context: AppContext): Promise<voi
       },
     },
     async (request, reply) => {
-      await facilities.deleteFacility(context, actorOf(request), request.params.id);
+      await parties.deleteFacility(context, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,18 +1,18 @@
 // Facility rules: GLN identity (checked, unique, immutable), the owning operator and operator scope,
-// and deletion that unlinks passports rather than touching them.
+// and the checks and writes of a replacement or deletion. Those reach the facility's passports, so
+// the parties module orchestrates them and calls these.
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Address, checkCountry, getOperator, normaliseAddress } from '../operators/service.ts';
-import { changePartyOfPassports, unlinkFacility } from '../passports/service.ts';
 import { checkGln } from './gln.ts';
 import { type FacilityRecord, toFacilityRecord } from './records.ts';
 import * as store from './store.ts';
 
-// The module's surface for other modules: they import from here, never from its other files.
-export { detachFacilitiesOfOperator } from './operator-links.ts';
 export { type FacilityRecord, toFacilityRecord, toPublicFacility } from './records.ts';
+// The module's surface for other modules: they import from here, never from its other files.
+export { detachFacilitiesOfOperator } from './store.ts';
 
 export interface FacilityInput {
   gln?: string;
@@ -33,7 +33,8 @@ export async function getFacility(
   return row ? toFacilityRecord(row) : null;
 }
 
-async function visibleFacility(db: Executor, actor: Actor, id: string) {
+/** The facility behind `id` as the actor may see it: 404 outside the workspace, 403 out of scope. */
+export async function visibleFacility(db: Executor, actor: Actor, id: string) {
   const row = await store.findFacility(db, actor.tenantId, id);
   if (!row) throw notFound('Facility not found');
   assertOperatorScope(actor, row.operatorId, 'facility');
@@ -42,11 +43,7 @@ async function visibleFacility(db: Executor, actor: Actor, id: string) {
 
 /** The operator a facility will belong to. A scoped key's facilities are always its operator's. */
 async function owningOperator(db: Executor, actor: Actor, requested: string | null | undefined) {
-  const own = actor.operatorId;
-  if (own !== null && requested !== undefined && requested !== null && requested !== own) {
-    assertOperatorScope(actor, requested, 'facility');
-  }
-  const operatorId = own ?? requested ?? null;
+  const operatorId = scopedOperator(actor, requested ?? undefined, 'facility') ?? null;
   if (operatorId === null) return null;
   if (!(await getOperator(db, actor.tenantId, operatorId))) {
     throw badRequest('operatorId does not name an operator of this workspace');
@@ -83,8 +80,8 @@ export async function listFacilities(
   actor: Actor,
   operatorId: string | undefined,
 ): Promise<FacilityRecord[]> {
-  if (operatorId !== undefined) assertOperatorScope(actor, operatorId, 'facility filter');
-  const rows = await store.listFacilities(db, actor.tenantId, actor.operatorId ?? operatorId);
+  const only = scopedOperator(actor, operatorId, 'facility filter');
+  const rows = await store.listFacilities(db, actor.tenantId, only);
   return rows.map(toFacilityRecord);
 }
 
@@ -96,51 +93,31 @@ export async function readFacility(
   return toFacilityRecord(await visibleFacility(db, actor, id));
 }
 
-/**
- * Replaces the facility. Its passports show its GLN, name, activity and country: a sealed one the
- * change would leave with a seal that no longer matches moves to a new unsealed version in the same
- * transaction.
- */
-export async function replaceFacility(
-  services: ServiceContext,
+/** The checked fields of a replacement of `current` (its GLN may be repeated, never changed). */
+export async function replacementFields(
+  tx: Executor,
   actor: Actor,
-  id: string,
+  current: { gln: string },
   input: FacilityInput,
-): Promise<FacilityRecord> {
-  return services.db.transaction(async (tx) => {
-    const current = await visibleFacility(tx, actor, id);
-    // Passports and EPCIS events name the facility by its GLN: a new GLN is a new facility.
-    if (input.gln !== undefined && input.gln.trim() !== current.gln) throw badRequest('GLN is immutable');
-    const fields = await checkedFields(tx, actor, input);
-    const cause = {
-      change: 'facility.updated',
-      facilityId: id,
-      description: `facility ${current.gln} updated`,
-    } as const;
-    const row = await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, () =>
-      store.replaceFacility(tx, actor.tenantId, id, fields, services.clock()),
-    );
-    if (!row) throw notFound('Facility not found');
-    return toFacilityRecord(row);
-  });
+): Promise<store.FacilityFields> {
+  // Passports and EPCIS events name the facility by its GLN: a new GLN is a new facility.
+  if (input.gln !== undefined && input.gln.trim() !== current.gln) throw badRequest('GLN is immutable');
+  return checkedFields(tx, actor, input);
 }
 
-/**
- * Deletes the facility; its passports lose the link in the same transaction and are kept. A sealed
- * one moves to a new unsealed version, since its seal covers the facility it showed.
- */
-export async function deleteFacility(services: ServiceContext, actor: Actor, id: string): Promise<void> {
-  const { tenantId } = actor;
-  await services.db.transaction(async (tx) => {
-    const current = await visibleFacility(tx, actor, id);
-    const cause = {
-      change: 'facility.deleted',
-      facilityId: id,
-      description: `facility ${current.gln} deleted`,
-    } as const;
-    await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, async () => {
-      await unlinkFacility(tx, tenantId, id);
-      await store.deleteFacility(tx, tenantId, id);
-    });
-  });
+/** Writes a replacement in the caller's transaction; null when the facility is gone. */
+export async function writeFacility(
+  tx: Executor,
+  actor: Actor,
+  id: string,
+  fields: store.FacilityFields,
+  at: Date,
+): Promise<FacilityRecord | null> {
+  const row = await store.replaceFacility(tx, actor.tenantId, id, fields, at);
+  return row ? toFacilityRecord(row) : null;
+}
+
+/** Deletes the facility row, once the caller has unlinked the passports that name it. */
+export async function deleteFacilityRow(tx: Executor, actor: Actor, id: string): Promise<void> {
+  await store.deleteFacility(tx, actor.tenantId, id);
 }

@@ -78,3 +78,19 @@ export async function deleteFacility(db: Executor, tenantId: string, id: string)
     .returning({ id: facilities.id });
   return rows.length > 0;
 }
+
+/** A hard-deleted operator leaves its facilities in the workspace, unattached, rather than naming a
+ * missing operator. */
+export async function detachFacilitiesOfOperator(
+  db: Executor,
+  tenantId: string,
+  operatorId: string,
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(facilities)
+    .set({ operatorId: null, updatedAt: at })
+    .where(and(eq(facilities.tenantId, tenantId), eq(facilities.operatorId, operatorId)))
+    .returning({ id: facilities.id });
+  return rows.length;
+}

@@ -4,16 +4,14 @@ import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { GrantStatus } from '../../db/schema.ts';
 import { hashToken, sameHash } from '../../domain/auth/api-token.ts';
-import { truncateClientAddress } from '../../domain/auth/client-address.ts';
 import { type GrantTier, generateGrantToken, grantTokenTier } from '../../domain/auth/grant-token.ts';
-import type { AccessTier } from '../../domain/categories/types.ts';
 import { encryptSecret } from '../../domain/crypto/secret-box.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../http/actor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/service.ts';
 import { getOperator } from '../operators/service.ts';
 import { findPassportInWorkspace, resolvePassport } from '../passports/service.ts';
-import { accessLogWriterFor } from './access-log-writer.ts';
+import type { ActiveGrant } from './reads.ts';
 import { tokenBoxContext } from './requests.ts';
 import * as store from './store.ts';
 import { tokenCacheFor } from './token-cache.ts';
@@ -21,17 +19,6 @@ import { tokenCacheFor } from './token-cache.ts';
 /** The roles a third party may give when asking for access (the console's grant form offers them too). */
 export { REQUESTER_ROLES } from './requests.ts';
 export type { GrantTier };
-
-/** A grant that may be used now: active, not revoked, not expired. */
-export interface ActiveGrant {
-  id: string;
-  tenantId: string;
-  tier: GrantTier;
-  /** The one passport covered, or null. */
-  passportId: string | null;
-  /** All passports of this economic operator, or null; both null covers the whole workspace. */
-  operatorId: string | null;
-}
 
 export interface Grantee {
   name: string;
@@ -168,10 +155,11 @@ export async function issueGrant(services: ServiceContext, actor: Actor, input: 
 export async function listGrants(services: ServiceContext, actor: Actor): Promise<GrantRecord[]> {
   const now = services.clock();
   const rows = await store.listGrants(services.db, actor.tenantId);
-  if (actor.operatorId === null) return rows.map((row) => toGrantRecord(row, now));
+  const own = scopedOperator(actor, undefined, 'grant');
+  if (own === undefined) return rows.map((row) => toGrantRecord(row, now));
   const reachable: store.GrantRow[] = [];
   for (const row of rows) {
-    if ((await operatorOfGrant(services.db, row)) === actor.operatorId) reachable.push(row);
+    if ((await operatorOfGrant(services.db, row)) === own) reachable.push(row);
   }
   return reachable.map((row) => toGrantRecord(row, now));
 }
@@ -253,80 +241,28 @@ export async function grantFromToken(services: ServiceContext, token: string): P
   return { id: row.id, tenantId: row.tenantId, tier, passportId: row.passportId, operatorId: row.operatorId };
 }
 
-export interface CoveredPassport {
-  tenantId: string;
-  id: string;
-  operatorId: string;
-  status: string;
-}
-
-/** Whether a grant reaches a passport: same workspace, in its scope, and never a DRAFT. */
-export function grantCovers(grant: ActiveGrant, passport: CoveredPassport): boolean {
-  if (passport.status === 'DRAFT' || grant.tenantId !== passport.tenantId) return false;
-  if (grant.passportId !== null) return grant.passportId === passport.id;
-  if (grant.operatorId !== null) return grant.operatorId === passport.operatorId;
-  return true;
-}
-
-export type GrantReadAction = 'resolve' | 'history' | 'version' | 'unit';
-
-export interface GrantRead {
-  /** The grant read with (its id and workspace are what the log keeps). */
-  grant: Pick<ActiveGrant, 'id' | 'tenantId'>;
-  passportId: string;
-  tier: AccessTier;
-  /** What was served: `json-ld`, `html`, `aas`, … */
-  representation: string;
-  action: GrantReadAction;
-  /** The caller's address as the request saw it; stored truncated (IPv4 /24, IPv6 /48). */
-  clientAddress: string | null | undefined;
-}
-
-/** Queues one grant holder's read for the passport's access log (written off the read's latency). */
-export function recordGrantRead(services: ServiceContext, read: GrantRead): Promise<void> {
-  accessLogWriterFor(services.db).enqueue({
-    tenantId: read.grant.tenantId,
-    passportId: read.passportId,
-    tier: read.tier,
-    accessor: `grant:${read.grant.id}`,
-    action: read.action,
-    at: services.clock(),
-    grantId: read.grant.id,
-    representation: read.representation,
-    clientAddress: truncateClientAddress(read.clientAddress),
-  });
-  return Promise.resolve();
-}
-
-export interface OwnerRead {
-  /** The owning or operator-bound workspace's credential: its key (`key:<prefix>`) or member (`user:<id>`). */
-  actor: Actor;
-  passportId: string;
-  action: 'history' | 'version';
-  representation: string;
-  clientAddress: string | null | undefined;
-}
-
-/**
- * Queues a read of a passport's history by its own workspace for the access log: the contract's
- * history endpoint records every read, the owner's included (docs/grants.md).
- */
-export function recordOwnerRead(services: ServiceContext, read: OwnerRead): void {
-  accessLogWriterFor(services.db).enqueue({
-    tenantId: read.actor.tenantId,
-    passportId: read.passportId,
-    tier: 'owner',
-    accessor: read.actor.changedBy,
-    action: read.action,
-    at: services.clock(),
-    grantId: null,
-    representation: read.representation,
-    clientAddress: truncateClientAddress(read.clientAddress),
-  });
-}
-
 export { listAccessLog } from './access-log.ts';
 export { accessLogWriterFor } from './access-log-writer.ts';
+export {
+  documentAtForGrant,
+  documentAtForOwner,
+  type GrantReader,
+  listHistoryForGrant,
+  listHistoryForOwner,
+  type ReadOrigin,
+  versionDocumentForGrant,
+  versionDocumentForOwner,
+} from './history.ts';
+export {
+  type ActiveGrant,
+  type CoveredPassport,
+  type GrantRead,
+  type GrantReadAction,
+  grantCovers,
+  type OwnerRead,
+  recordGrantRead,
+  recordOwnerRead,
+} from './reads.ts';
 export {
   type AccessRequestForm,
   collectRequestToken,

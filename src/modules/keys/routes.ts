@@ -26,7 +26,7 @@ export async function keyRoutes(app: App, context: AppContext): Promise<void> {
     async (request, reply) => {
       assertMayIssueKeys(tenantOf(request));
       const actor = actorOf(request);
-      const created = await keys.createKey(context, actor, actor.tenantId, request.body);
+      const created = await keys.createKey(context, actor, request.body);
       return reply.code(201).send({ success: true, ...created });
     },
   );
@@ -43,7 +43,7 @@ export async function keyRoutes(app: App, context: AppContext): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      keys: await keys.listKeys(context, actorOf(request).tenantId),
+      keys: await keys.listKeys(context, actorOf(request)),
     }),
   );
 
@@ -59,7 +59,7 @@ export async function keyRoutes(app: App, context: AppContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      await keys.revokeKey(context, actorOf(request).tenantId, request.params.id);
+      await keys.revokeKey(context, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

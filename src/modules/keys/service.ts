@@ -30,8 +30,16 @@ export interface KeyRecord {
   revokedAt: string | null;
 }
 
-/** Who asks for a new key: a workspace credential (bounded by its own rights) or the platform admin. */
-export type KeyCreator = Actor | 'platformAdmin';
+/** The platform admin acting on one workspace's keys (the admin routes, a new workspace's first key). */
+export interface PlatformAdmin {
+  platformAdmin: true;
+  tenantId: string;
+}
+
+/** Who manages a workspace's keys: one of its credentials (bounded by its own rights) or the platform admin. */
+export type KeyCreator = Actor | PlatformAdmin;
+
+const isPlatformAdmin = (creator: KeyCreator): creator is PlatformAdmin => 'platformAdmin' in creator;
 
 export function toKeyRecord(row: store.KeyRow): KeyRecord {
   return {
@@ -56,7 +64,7 @@ function resolveRights(creator: KeyCreator, input: CreateKeyInput) {
   if (permissions.length === 0) throw badRequest('permissions must name at least one permission');
 
   let operatorId = input.operatorId ?? null;
-  if (creator !== 'platformAdmin') {
+  if (!isPlatformAdmin(creator)) {
     const missing = permissions.filter((permission) => !creator.permissions.includes(permission));
     if (missing.length > 0) {
       throw new AppError(
@@ -89,20 +97,19 @@ function parseExpiry(raw: string | null | undefined, now: Date): Date | null {
 export async function createKey(
   { db, clock }: ServiceContext,
   creator: KeyCreator,
-  tenantId: string,
   input: CreateKeyInput,
 ): Promise<{ key: KeyRecord; token: string }> {
-  return db.transaction((tx) => createKeyWithin(tx, creator, tenantId, input, clock()));
+  return db.transaction((tx) => createKeyWithin(tx, creator, input, clock()));
 }
 
 /** Creates a key inside the caller's transaction (a new workspace's first key is made with it). */
 export async function createKeyWithin(
   tx: Executor,
   creator: KeyCreator,
-  tenantId: string,
   input: CreateKeyInput,
   now: Date,
 ): Promise<{ key: KeyRecord; token: string }> {
+  const { tenantId } = creator;
   const { role, permissions, operatorId } = resolveRights(creator, input);
   const expiresAt = parseExpiry(input.expiresAt, now);
   // The operator stays locked until the key exists, so it cannot be deleted in between.
@@ -123,12 +130,17 @@ export async function createKeyWithin(
   return { key: toKeyRecord(row), token };
 }
 
-export async function listKeys({ db }: ServiceContext, tenantId: string): Promise<KeyRecord[]> {
-  return (await store.listKeys(db, tenantId)).map(toKeyRecord);
+export async function listKeys({ db }: ServiceContext, reader: KeyCreator): Promise<KeyRecord[]> {
+  return (await store.listKeys(db, reader.tenantId)).map(toKeyRecord);
 }
 
 /** Revokes a key of the tenant; revoking a revoked key again is a no-op, an unknown key is 404. */
-export async function revokeKey({ db, clock }: ServiceContext, tenantId: string, id: string): Promise<void> {
+export async function revokeKey(
+  { db, clock }: ServiceContext,
+  revoker: KeyCreator,
+  id: string,
+): Promise<void> {
+  const { tenantId } = revoker;
   if (await store.revokeKey(db, tenantId, id, clock())) return;
   if (!(await store.findKey(db, tenantId, id))) throw notFound('API key not found');
 }
@@ -171,5 +183,5 @@ export function keyFinder(db: Db): (token: string, hash: string) => Promise<Stor
   };
 }
 
-export { countLiveKeysOfOperator } from './operator-links.ts';
 export { type PrincipalCache, principalCache } from './principal-cache.ts';
+export { countLiveKeysOfOperator } from './store.ts';

@@ -1,5 +1,5 @@
 // SQL for API keys. Every function but the token lookup takes the tenant first and filters on it.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { apiKeys, tenants } from '../../db/schema.ts';
 
@@ -72,4 +72,28 @@ export function prepareKeyLookup(db: Db) {
     .where(eq(apiKeys.prefix, sql.placeholder('prefix')))
     .prepare('api_key_by_prefix');
   return (prefix: string) => query.execute({ prefix });
+}
+
+/**
+ * Keys scoped to the operator that are neither revoked nor expired at `now`: an operator with live
+ * keys cannot be deleted, or those keys would name an operator that is gone.
+ */
+export async function countLiveKeysOfOperator(
+  db: Executor,
+  tenantId: string,
+  operatorId: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.tenantId, tenantId),
+        eq(apiKeys.operatorId, operatorId),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
+      ),
+    );
+  return row?.count ?? 0;
 }

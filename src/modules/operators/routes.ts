@@ -6,6 +6,7 @@ import { actorOf } from '../../http/actor.ts';
 import { localisedItems } from '../../http/language.ts';
 import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { LangQuery } from '../categories/schemas.ts';
+import * as parties from '../parties/service.ts';
 import {
   ArchivedOperatorResponse,
   CreatedOperatorResponse,
@@ -61,7 +62,7 @@ export async function operatorRoutes(app: App, context: AppContext): Promise<voi
     },
     async (request) => {
       const includeArchived = request.query.includeArchived === 'true';
-      const list = await operators.listOperators(context, actorOf(request), includeArchived);
+      const list = await parties.listOperators(context, actorOf(request), includeArchived);
       return { success: true as const, count: list.length, operators: list };
     },
   );
@@ -79,7 +80,7 @@ export async function operatorRoutes(app: App, context: AppContext): Promise<voi
     },
     async (request) => ({
       success: true as const,
-      operator: await operators.readOperator(context, actorOf(request), request.params.id),
+      operator: await parties.readOperator(context, actorOf(request), request.params.id),
     }),
   );
 
@@ -97,7 +98,7 @@ export async function operatorRoutes(app: App, context: AppContext): Promise<voi
     },
     async (request) => ({
       success: true as const,
-      operator: await operators.updateOperator(context, actorOf(request), request.params.id, request.body),
+      operator: await parties.updateOperator(context, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -117,7 +118,7 @@ export async function operatorRoutes(app: App, context: AppContext): Promise<voi
       },
     },
     async (request, reply) => {
-      const removed = await operators.removeOperator(context, actorOf(request), request.params.id);
+      const removed = await parties.removeOperator(context, actorOf(request), request.params.id);
       if (!removed.archived) return reply.code(204).send(null);
       return reply.code(200).send({ success: true, ...removed });
     },
@@ -136,7 +137,7 @@ export async function operatorRoutes(app: App, context: AppContext): Promise<voi
     },
     async (request) => ({
       success: true as const,
-      ...(await operators.restoreOperator(context, actorOf(request), request.params.id)),
+      ...(await parties.restoreOperator(context, actorOf(request), request.params.id)),
     }),
   );
 }

@@ -1,21 +1,13 @@
-// Economic operator rules: registration (with the EORI look-up), operator scope, and the
-// archive/restore lifecycle that carries the operator's passports along in one transaction.
+// Economic operator rules: registration (with the EORI look-up), operator scope, and the checks and
+// writes of a change. Changes that carry the operator's passports, keys and facilities along
+// (update, archive, restore, delete) are orchestrated by the parties module, which calls these.
 import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { checkRegId, EORI_SCHEME, type OperatorRole } from '../../domain/operators/registration.ts';
-import { type Actor, assertOperatorScope, assertWorkspaceWide } from '../../http/actor.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { detachFacilitiesOfOperator } from '../facilities/service.ts';
-import { countLiveKeysOfOperator } from '../keys/service.ts';
-import {
-  archivePassportsOfOperator,
-  changePartyOfPassports,
-  countPassportsOfOperator,
-  isNamedBySealedVersion,
-  restorePassportsOfOperator,
-} from '../passports/service.ts';
+import { type Actor, assertOperatorScope, assertWorkspaceWide, scopedOperator } from '../../http/actor.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { checkCountry, normaliseAddress } from './address.ts';
 import type { EoriRegistry } from './eori-client.ts';
 import { type Address, type OperatorRecord, type RegistryStatus, toOperatorRecord } from './records.ts';
@@ -43,8 +35,6 @@ export interface UpdateOperatorInput {
   regIdScheme?: unknown;
 }
 
-export type OperatorWithCount = OperatorRecord & { passportCount: number };
-
 /** One operator of the workspace, archived or not; null when the workspace has no such operator. */
 export async function getOperator(
   db: Executor,
@@ -69,15 +59,11 @@ export async function onlyOperator(db: Executor, tenantId: string): Promise<Oper
 }
 
 /** The operator behind `id` as the actor may see it: 404 outside the workspace, 403 out of scope. */
-async function visibleOperator(db: Executor, actor: Actor, id: string, lock?: 'update') {
+export async function visibleOperator(db: Executor, actor: Actor, id: string, lock?: 'update') {
   const row = await store.findOperator(db, actor.tenantId, id, lock);
   if (!row) throw notFound('Economic operator not found');
   assertOperatorScope(actor, row.id, 'economic operator');
   return row;
-}
-
-async function withCount(db: Executor, tenantId: string, record: OperatorRecord): Promise<OperatorWithCount> {
-  return { ...record, passportCount: await countPassportsOfOperator(db, tenantId, record.id) };
 }
 
 // The registry only decides a warning; a custom registry that throws is as good as an absent one.
@@ -128,115 +114,55 @@ export async function listOperators(
   { db }: ServiceContext,
   actor: Actor,
   includeArchived: boolean,
-): Promise<OperatorWithCount[]> {
-  const { tenantId } = actor;
-  const own = actor.operatorId;
-  const rows = await store.listOperators(db, tenantId, {
+): Promise<OperatorRecord[]> {
+  const own = scopedOperator(actor, undefined, 'economic operator');
+  const rows = await store.listOperators(db, actor.tenantId, {
     includeArchived,
-    ...(own !== null ? { onlyId: own } : {}),
+    ...(own !== undefined ? { onlyId: own } : {}),
   });
-  // Workspaces bind a handful of operators, so one count each stays cheap.
-  return Promise.all(rows.map((row) => withCount(db, tenantId, toOperatorRecord(row))));
+  return rows.map(toOperatorRecord);
 }
 
 export async function readOperator(
   { db }: ServiceContext,
   actor: Actor,
   id: string,
-): Promise<OperatorWithCount> {
-  const row = await visibleOperator(db, actor, id);
-  return withCount(db, actor.tenantId, toOperatorRecord(row));
-}
-
-/**
- * Changes the operator. Its passports show its name, role and country: a sealed one the change would
- * leave with a seal that no longer matches moves to a new unsealed version in the same transaction.
- */
-export async function updateOperator(
-  services: ServiceContext,
-  actor: Actor,
-  id: string,
-  input: UpdateOperatorInput,
 ): Promise<OperatorRecord> {
-  // Passports and seals carry `<scheme>:<regId>`; changing it would silently re-attribute them.
-  if (input.regId !== undefined || input.regIdScheme !== undefined) throw badRequest('regId is immutable');
-  return services.db.transaction(async (tx) => {
-    const current = await visibleOperator(tx, actor, id);
-    checkCountry(input.country, 'country');
-    const changes: store.OperatorChanges = {};
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.role !== undefined) changes.role = input.role;
-    if (input.country !== undefined) changes.country = input.country;
-    if (input.address !== undefined) changes.address = normaliseAddress(input.address, 'address');
-    const cause = {
-      change: 'operator.updated',
-      operatorId: id,
-      description: `economic operator ${current.regIdScheme}:${current.regId} updated`,
-    } as const;
-    const row = await changePartyOfPassports(tx, services, actor, { operatorId: id }, cause, () =>
-      store.updateOperator(tx, actor.tenantId, id, changes, services.clock()),
-    );
-    if (!row) throw notFound('Economic operator not found');
-    return toOperatorRecord(row);
-  });
+  return toOperatorRecord(await visibleOperator(db, actor, id));
 }
 
-export type RemovedOperator =
-  | { archived: true; operator: OperatorRecord; archivedPassports: number }
-  | { archived: false };
+/** Passports and seals carry `<scheme>:<regId>`; changing it would silently re-attribute them. */
+export function assertRegIdUnchanged(input: UpdateOperatorInput): void {
+  if (input.regId !== undefined || input.regIdScheme !== undefined) throw badRequest('regId is immutable');
+}
+
+/** The checked changes an update asks for (country and address validated). */
+export function operatorChanges(input: UpdateOperatorInput): store.OperatorChanges {
+  checkCountry(input.country, 'country');
+  const changes: store.OperatorChanges = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.role !== undefined) changes.role = input.role;
+  if (input.country !== undefined) changes.country = input.country;
+  if (input.address !== undefined) changes.address = normaliseAddress(input.address, 'address');
+  return changes;
+}
 
 /**
- * Archives an operator that has passports (with them) or that a sealed archived version names;
- * hard-deletes any other.
+ * Writes the changes (an archive mark included) to an operator the actor was shown by
+ * visibleOperator, in the caller's transaction; null when it is gone.
  */
-export async function removeOperator(
-  { db, clock }: ServiceContext,
+export async function writeOperator(
+  tx: Executor,
   actor: Actor,
   id: string,
-): Promise<RemovedOperator> {
-  const { tenantId } = actor;
-  const now = clock();
-  return db.transaction(async (tx) => {
-    const row = await visibleOperator(tx, actor, id, 'update');
-    assertWorkspaceWide(actor, 'delete economic operators');
-    // An operator a sealed archived version still names is kept (archived) like one with passports:
-    // verification checks that the workspace has bound the operator a seal names.
-    const kept =
-      (await countPassportsOfOperator(tx, tenantId, id)) > 0 ||
-      (await isNamedBySealedVersion(tx, tenantId, id));
-    if (kept) {
-      const archivedPassports = await archivePassportsOfOperator(tx, tenantId, id, now);
-      // Deleting an archived operator again archives whatever passports it gained since; its own
-      // archivedAt keeps the first instant.
-      const archived = row.archivedAt
-        ? row
-        : await store.updateOperator(tx, tenantId, id, { archivedAt: now }, now);
-      if (!archived) throw notFound('Economic operator not found');
-      return { archived: true, operator: toOperatorRecord(archived), archivedPassports };
-    }
-    const keys = await countLiveKeysOfOperator(tx, tenantId, id, now);
-    if (keys > 0) {
-      throw conflict(
-        `${keys} API key${keys === 1 ? ' is' : 's are'} scoped to this economic operator; revoke ${keys === 1 ? 'it' : 'them'} first`,
-      );
-    }
-    await detachFacilitiesOfOperator(tx, tenantId, id, now);
-    await store.deleteOperator(tx, tenantId, id);
-    return { archived: false };
-  });
+  changes: store.OperatorChanges & { archivedAt?: Date | null },
+  at: Date,
+): Promise<OperatorRecord | null> {
+  const row = await store.updateOperator(tx, actor.tenantId, id, changes, at);
+  return row ? toOperatorRecord(row) : null;
 }
 
-/** Brings an archived operator back, together with its archived passports. */
-export async function restoreOperator({ db, clock }: ServiceContext, actor: Actor, id: string) {
-  const { tenantId } = actor;
-  const now = clock();
-  return db.transaction(async (tx) => {
-    const row = await visibleOperator(tx, actor, id);
-    assertWorkspaceWide(actor, 'restore economic operators');
-    if (!row.archivedAt) throw conflict('The economic operator is not archived');
-    const restored = await store.updateOperator(tx, tenantId, id, { archivedAt: null }, now);
-    if (!restored) throw notFound('Economic operator not found');
-    const restoredPassports = await restorePassportsOfOperator(tx, tenantId, id);
-    return { operator: toOperatorRecord(restored), restoredPassports };
-  });
+/** Deletes the operator row, once the caller has detached or refused whatever still names it. */
+export async function deleteOperatorRow(tx: Executor, actor: Actor, id: string): Promise<void> {
+  await store.deleteOperator(tx, actor.tenantId, id);
 }

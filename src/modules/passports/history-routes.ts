@@ -13,16 +13,16 @@ import {
   readPaging,
   TENANT_ERRORS,
 } from '../../http/schemas.ts';
-import { grantFromToken } from '../grants/service.ts';
 import {
-  documentAt,
   documentAtForGrant,
+  documentAtForOwner,
   type GrantReader,
-  listHistory,
+  grantFromToken,
   listHistoryForGrant,
-  versionDocument,
+  listHistoryForOwner,
   versionDocumentForGrant,
-} from './history.ts';
+  versionDocumentForOwner,
+} from '../grants/service.ts';
 
 import { AtQuery, HistoryResponse, IdParams, PassportDocumentSchema, VersionParams } from './schemas.ts';
 
@@ -71,7 +71,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       const reader = await grantReader(services, request, reply);
       const history = reader
         ? await listHistoryForGrant(services, reader, request.params.id, page, limit)
-        : await listHistory(services, actorOf(request), request.params.id, page, limit, {
+        : await listHistoryForOwner(services, actorOf(request), request.params.id, page, limit, {
             clientAddress: request.ip,
           });
       return { success: true as const, ...history };
@@ -97,7 +97,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       const reader = await grantReader(services, request, reply);
       const text = reader
         ? await documentAtForGrant(services, reader, request.params.id, request.query.at)
-        : await documentAt(services, actorOf(request), request.params.id, request.query.at, {
+        : await documentAtForOwner(services, actorOf(request), request.params.id, request.query.at, {
             clientAddress: request.ip,
           });
       return sendText(reply, 200, LD_JSON, text);
@@ -126,7 +126,7 @@ export async function passportHistoryRoutes(app: App, services: AppContext): Pro
       const reader = await grantReader(services, request, reply);
       const text = reader
         ? await versionDocumentForGrant(services, reader, request.params.id, version)
-        : await versionDocument(services, actorOf(request), request.params.id, version, {
+        : await versionDocumentForOwner(services, actorOf(request), request.params.id, version, {
             clientAddress: request.ip,
           });
       return sendText(reply, 200, LD_JSON, text);

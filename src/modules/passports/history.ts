@@ -1,50 +1,29 @@
-// Archived versions: the list, one version's document, and the version current at an instant, for
-// the owning workspace and for grant holders.
+// Archived versions: a page of the list, one version's document, and the document current at an
+// instant. Who may read them and the access log each read enters belong to the callers: the grants
+// module serves the history endpoint, to owners and grant holders alike.
 
 import type { ServiceContext } from '../../context.ts';
-import { tierView } from '../../domain/passports/tier-view.ts';
+import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type ActiveGrant, grantCovers, recordGrantRead, recordOwnerRead } from '../grants/service.ts';
 import { renderOwnerText } from './documents.ts';
-import { findPassportInWorkspace, resolvePassport } from './service.ts';
+import { resolvePassport } from './lookup.ts';
+import type { PassportRow } from './store.ts';
 import * as store from './store.ts';
 
-/** Where an owner's read of history came from: given, the read enters the access log. */
-export interface ReadOrigin {
-  clientAddress: string | undefined;
-}
-
-const logOwnerRead = (
-  services: ServiceContext,
-  actor: Actor,
-  passportId: string,
-  action: 'history' | 'version',
-  origin: ReadOrigin | undefined,
-) => {
-  if (!origin) return;
-  const representation = action === 'history' ? 'json' : 'json-ld';
-  recordOwnerRead(services, {
-    actor,
-    passportId,
-    action,
-    representation,
-    clientAddress: origin.clientAddress,
-  });
-};
-
-export async function listHistory(
-  services: ServiceContext,
-  actor: Actor,
-  reference: string,
+/**
+ * A page of the passport's archived versions, newest first. Without `authors`, who made each change
+ * and why is withheld (a grant holder's view).
+ */
+export async function historyPage(
+  db: Executor,
+  row: PassportRow,
   page: number,
   limit: number,
-  origin?: ReadOrigin,
+  authors: boolean,
 ) {
-  const row = await resolvePassport(services.db, actor, reference);
   const total = row.version - 1;
-  const versions = await store.listVersions(services.db, actor.tenantId, row.id, limit, (page - 1) * limit);
-  logOwnerRead(services, actor, row.id, 'history', origin);
+  const versions = await store.listVersions(db, row.tenantId, row.id, limit, (page - 1) * limit);
   return {
     passportId: row.id,
     productId: row.productId,
@@ -57,146 +36,36 @@ export async function listHistory(
       version: version.version,
       validUntil: version.validUntil.toISOString(),
       recordedAt: version.recordedAt.toISOString(),
-      changedBy: version.changedBy,
-      changeReason: version.changeReason,
+      changedBy: authors ? version.changedBy : null,
+      changeReason: authors ? version.changeReason : null,
     })),
   };
 }
 
 /** The archived document text of one version, exactly as it was served. */
-export async function versionDocument(
-  services: ServiceContext,
-  actor: Actor,
-  reference: string,
-  version: number,
-  origin?: ReadOrigin,
-) {
-  const row = await resolvePassport(services.db, actor, reference);
-  const found = await store.findVersion(services.db, actor.tenantId, row.id, version);
+export async function archivedDocument(db: Executor, row: PassportRow, version: number): Promise<string> {
+  const found = await store.findVersion(db, row.tenantId, row.id, version);
   if (!found) throw notFound(`Passport has no archived version ${version}`);
-  logOwnerRead(services, actor, row.id, 'version', origin);
   return found.document;
 }
 
-/** The document current at `at`: an archived version, or the live passport after the last change. */
-export async function documentAt(
-  services: ServiceContext,
-  actor: Actor,
-  reference: string,
-  rawAt: string,
-  origin?: ReadOrigin,
-) {
+/** The instant of `?at=`, checked before any passport is looked up. */
+export function parseInstant(rawAt: string): Date {
   const at = new Date(rawAt);
   if (rawAt.trim() === '' || Number.isNaN(at.getTime())) throw badRequest('at must be an ISO 8601 timestamp');
-  const row = await resolvePassport(services.db, actor, reference);
-  if (at.getTime() < row.createdAt.getTime()) throw notFound('The passport did not exist at that instant');
-  const version = await store.findVersionAt(services.db, actor.tenantId, row.id, at);
-  const text = version ? version.document : await renderOwnerText(services.db, services.baseUrl, row);
-  logOwnerRead(services, actor, row.id, 'version', origin);
-  return text;
+  return at;
 }
 
-// Grant holders read history through a covering grant: versions masked to the grant's tier, the
-// authors of changes withheld, a DRAFT never shown, and every read entered in the access log, as
-// the owner's reads above are.
-
-export interface GrantReader {
-  grant: ActiveGrant;
-  /** The caller's address as the request saw it (the log keeps it truncated). */
-  clientAddress: string | undefined;
-}
-
-async function coveredPassport(services: ServiceContext, reader: GrantReader, reference: string) {
-  const row = await findPassportInWorkspace(services.db, reader.grant.tenantId, reference);
-  // Out of scope, another workspace's, a draft: all read as no passport, so nothing is disclosed.
-  if (!row || !grantCovers(reader.grant, row)) throw notFound('Passport not found');
-  return row;
-}
-
-/** An archived (or live) owner document as the grant's tier sees it, as resolution shows it. */
-function maskedText(services: ServiceContext, passportId: string, text: string, reader: GrantReader): string {
-  const document = JSON.parse(text) as Record<string, unknown>;
-  if (document.status === 'DRAFT') throw notFound('Passport has no such version');
-  const requestAccessUrl = `${services.baseUrl}/request-access/${passportId}`;
-  return JSON.stringify(tierView(document, reader.grant.tier, { requestAccessUrl }));
-}
-
-const logRead = (
-  services: ServiceContext,
-  reader: GrantReader,
-  passportId: string,
-  action: 'history' | 'version',
-  representation: string,
-) =>
-  recordGrantRead(services, {
-    grant: reader.grant,
-    passportId,
-    tier: reader.grant.tier,
-    representation,
-    action,
-    clientAddress: reader.clientAddress,
-  });
-
-export async function listHistoryForGrant(
-  services: ServiceContext,
-  reader: GrantReader,
-  reference: string,
-  page: number,
-  limit: number,
-) {
-  const row = await coveredPassport(services, reader, reference);
-  const total = row.version - 1;
-  const versions = await store.listVersions(services.db, row.tenantId, row.id, limit, (page - 1) * limit);
-  await logRead(services, reader, row.id, 'history', 'json');
-  return {
-    passportId: row.id,
-    productId: row.productId,
-    currentVersion: row.version,
-    page,
-    limit,
-    total,
-    totalPages: Math.ceil(total / limit),
-    versions: versions.map((version) => ({
-      version: version.version,
-      validUntil: version.validUntil.toISOString(),
-      recordedAt: version.recordedAt.toISOString(),
-      changedBy: null,
-      changeReason: null,
-    })),
-  };
-}
-
-export async function versionDocumentForGrant(
-  services: ServiceContext,
-  reader: GrantReader,
-  reference: string,
-  version: number,
-) {
-  const row = await coveredPassport(services, reader, reference);
-  const found = await store.findVersion(services.db, row.tenantId, row.id, version);
-  if (!found) throw notFound(`Passport has no archived version ${version}`);
-  const text = maskedText(services, row.id, found.document, reader);
-  await logRead(services, reader, row.id, 'version', 'json-ld');
-  return text;
-}
-
-export async function documentAtForGrant(
-  services: ServiceContext,
-  reader: GrantReader,
-  reference: string,
-  rawAt: string,
-) {
-  const at = new Date(rawAt);
-  if (rawAt.trim() === '' || Number.isNaN(at.getTime())) throw badRequest('at must be an ISO 8601 timestamp');
-  const row = await coveredPassport(services, reader, reference);
+/** The owner document current at `at`: an archived version, or the live passport after the last change. */
+export async function documentTextAt(services: ServiceContext, row: PassportRow, at: Date): Promise<string> {
   if (at.getTime() < row.createdAt.getTime()) throw notFound('The passport did not exist at that instant');
   const version = await store.findVersionAt(services.db, row.tenantId, row.id, at);
-  const text = maskedText(
-    services,
-    row.id,
-    version ? version.document : await renderOwnerText(services.db, services.baseUrl, row),
-    reader,
-  );
-  await logRead(services, reader, row.id, 'version', 'json-ld');
-  return text;
+  return version ? version.document : renderOwnerText(services.db, services.baseUrl, row);
+}
+
+/** The document current at `at` as its workspace reads it (outside the history endpoint: not logged). */
+export async function documentAt(services: ServiceContext, actor: Actor, reference: string, rawAt: string) {
+  const at = parseInstant(rawAt);
+  const row = await resolvePassport(services.db, actor, reference);
+  return documentTextAt(services, row, at);
 }

@@ -6,7 +6,7 @@ import type { AdvisoryItem, Granularity } from '../../domain/categories/types.ts
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../http/actor.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { getFacility } from '../facilities/service.ts';
 import { getOperator, onlyOperator } from '../operators/service.ts';
@@ -57,13 +57,14 @@ export function validationFailed(
 async function resolveOperator(db: Executor, actor: Actor, requested: unknown, notices: AdvisoryItem[]) {
   if (requested !== undefined && requested !== null) {
     if (typeof requested !== 'string') throw badRequest('operatorId must be a string');
-    assertOperatorScope(actor, requested, 'passport');
-    const operator = await getOperator(db, actor.tenantId, requested);
+    const operatorId = scopedOperator(actor, requested, 'passport') ?? requested;
+    const operator = await getOperator(db, actor.tenantId, operatorId);
     if (!operator) throw badRequest('operatorId does not name an operator of this workspace');
     if (operator.archivedAt) throw badRequest('operatorId names an archived operator; restore it first');
     return operator.id;
   }
-  if (actor.operatorId !== null) return actor.operatorId;
+  const own = scopedOperator(actor, undefined, 'passport');
+  if (own !== undefined) return own;
   const only = await onlyOperator(db, actor.tenantId);
   if (!only) {
     throw badRequest(

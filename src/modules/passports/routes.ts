@@ -25,7 +25,6 @@ import {
   UpdateBodySchema,
 } from './schemas.ts';
 import * as passports from './service.ts';
-import { listPassports } from './store.ts';
 
 const tags = ['Passports'];
 const WRITE_ERRORS = [...TENANT_ERRORS, 409] as const;
@@ -78,11 +77,9 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
     async (request, reply) => {
       const actor = actorOf(request);
       const { page, limit } = readPaging(request.query);
-      const { category, status, q } = request.query;
-      // An operator-scoped key lists its own operator's passports, whatever filter it asks for.
-      const operatorId = actor.operatorId ?? request.query.operatorId;
+      const { category, status, q, operatorId } = request.query;
       const filter = { category, status, q, ...(operatorId ? { operatorId } : {}) };
-      const { rows, total } = await listPassports(db, actor.tenantId, filter, limit, (page - 1) * limit);
+      const { rows, total } = await passports.listPassports(services, actor, filter, page, limit);
       const renderer = render();
       const documents = await Promise.all(rows.map((row) => renderer(row)));
       const body = {

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
-import { type Actor, assertOperatorScope } from '../../http/actor.ts';
+import { type Actor, assertOperatorScope, scopedOperator } from '../../http/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import type { Representation } from '../../http/representations.ts';
@@ -11,61 +11,51 @@ import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey
 import { auditPassport } from './audit.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
-import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from './renditions.ts';
+import { resolvePassport } from './lookup.ts';
+import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
-export { documentAt } from './history.ts';
+export {
+  archivedDocument,
+  documentAt,
+  documentTextAt,
+  historyPage,
+  parseInstant,
+} from './history.ts';
+export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
+export { changePartyOfPassports } from './party-changes.ts';
+export { rendererFingerprint, variantOf } from './renditions.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
-  isNamedBySealedVersion,
-  restorePassportsOfOperator,
-  unlinkFacility,
-} from './operator-links.ts';
-export { changePartyOfPassports } from './party-changes.ts';
-export {
   findKeptRendition,
+  isNamedBySealedVersion,
   type KeptRendition,
   keepRendition,
-  rendererFingerprint,
-  variantOf,
-} from './renditions.ts';
+  restorePassportsOfOperator,
+  unlinkFacility,
+} from './store.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
 /**
- * The passport a reference names in a workspace, without an actor: for grant holders, whose grant
- * names the workspace and whose coverage the grants module judges. Null when there is none.
+ * A page of the passports the actor may read, newest first, with the total the filter matches. An
+ * operator-scoped key lists its own operator's; filtering on another operator is 403, as everywhere.
  */
-export function findPassportInWorkspace(db: Executor, tenantId: string, reference: string) {
-  return store.findPassport(db, tenantId, parsePassportReference(reference));
+export async function listPassports(
+  { db }: ServiceContext,
+  actor: Actor,
+  filter: store.ListFilter,
+  page: number,
+  limit: number,
+) {
+  const { operatorId: requested, ...rest } = filter;
+  // An empty `operatorId=` filters nothing, as it always has.
+  const operatorId = scopedOperator(actor, requested || undefined, 'passport filter');
+  const scoped = operatorId === undefined ? rest : { ...rest, operatorId };
+  return store.listPassports(db, actor.tenantId, scoped, limit, (page - 1) * limit);
 }
-
-/** The passport a reference names, within the actor's workspace and operator scope. */
-export async function resolvePassport(db: Executor, actor: Actor, reference: string, lock = false) {
-  const row = await store.findPassport(db, actor.tenantId, parsePassportReference(reference), lock);
-  if (!row) throw notFound('Passport not found');
-  assertOperatorScope(actor, row.operatorId, 'passport');
-  return row;
-}
-
-/**
- * For the unit routes, which name a passport by "its UUID (tried first) or its caller-supplied
- * productId": a UUID-shaped reference that names no passport is tried once more as a productId.
- */
-export async function resolvePassportByIdOrProductId(db: Executor, actor: Actor, reference: string) {
-  const parsed = parsePassportReference(reference);
-  let row = await store.findPassport(db, actor.tenantId, parsed);
-  if (!row && 'id' in parsed)
-    row = await store.findPassport(db, actor.tenantId, { productId: reference.trim() });
-  if (!row) throw notFound('Passport not found');
-  assertOperatorScope(actor, row.operatorId, 'passport');
-  return row;
-}
-
-/** A page of the workspace's passports, newest first, with the total the filter matches. */
-export const listWorkspacePassports = store.listPassports;
 
 /** A published passport for public resolution (see store.findPublishedPassport). */
 export const findPublishedPassport = store.findPublishedPassport;
@@ -119,7 +109,7 @@ export async function readOwnerAnswer(
   const variant = variantOf('owner', representation, lang);
   const fingerprint = representation.kept ? rendererFingerprint(representation, services.baseUrl) : null;
   if (fingerprint !== null) {
-    const kept = await findKeptRendition(
+    const kept = await store.findKeptRendition(
       services.db,
       { by: key, tenantId: actor.tenantId, published: false },
       variant,
@@ -139,15 +129,17 @@ export async function readOwnerAnswer(
   } as const;
   const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
   if (fingerprint !== null) {
-    await keepRendition(services.db, {
-      tenantId: actor.tenantId,
-      passportId: found.passport.id,
-      variant,
-      rowsStamp: found.stamp,
-      fingerprint,
-      etag: '',
-      body,
-    }).catch(keepFailed);
+    await store
+      .keepRendition(services.db, {
+        tenantId: actor.tenantId,
+        passportId: found.passport.id,
+        variant,
+        rowsStamp: found.stamp,
+        fingerprint,
+        etag: '',
+        body,
+      })
+      .catch(keepFailed);
   }
   return body;
 }
@@ -172,7 +164,8 @@ export async function passportIdsByProductIds(
     productId: productIdentity(asked)?.productId ?? null,
   }));
   const wanted = [...new Set(normalised.flatMap((entry) => (entry.productId ? [entry.productId] : [])))];
-  const rows = await store.findIdsByProductIds(services.db, actor.tenantId, wanted, actor.operatorId);
+  const only = scopedOperator(actor, undefined, 'passport') ?? null;
+  const rows = await store.findIdsByProductIds(services.db, actor.tenantId, wanted, only);
   const byProductId = new Map(rows.map((row) => [row.productId, row.id]));
   return normalised.flatMap(({ asked, productId }) => {
     const id = productId ? byProductId.get(productId) : undefined;

@@ -21,7 +21,7 @@ const security = [{ platformAdmin: [] }];
 const ADMIN_ERRORS = [400, 401, 404, 409, 500];
 
 export async function workspaceRoutes(app: App, context: AppContext): Promise<void> {
-  const { db, clock } = context;
+  const { db } = context;
   app.post(
     '/admin/v1/workspaces',
     {
@@ -35,7 +35,7 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      const created = await workspaces.createWorkspace(db, request.body, clock());
+      const created = await workspaces.createWorkspace(context, workspaces.PLATFORM_ADMIN, request.body);
       return reply.code(201).send({ success: true, ...created });
     },
   );
@@ -54,7 +54,12 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
     },
     async (request) => {
       const { page, limit } = readPaging(request.query);
-      return { success: true as const, page, limit, ...(await workspaces.listWorkspaces(db, page, limit)) };
+      return {
+        success: true as const,
+        page,
+        limit,
+        ...(await workspaces.listWorkspaces(context, workspaces.PLATFORM_ADMIN, { page, limit })),
+      };
     },
   );
 
@@ -73,7 +78,10 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
     },
     async (request) => ({
       success: true as const,
-      tenant: await workspaces.updateWorkspace(db, request.params.id, request.body),
+      tenant: await workspaces.updateWorkspace(context, workspaces.PLATFORM_ADMIN, {
+        id: request.params.id,
+        changes: request.body,
+      }),
     }),
   );
 
@@ -92,7 +100,11 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
     },
     async (request, reply) => {
       const tenant = await workspaces.requireWorkspace(db, request.params.id);
-      const created = await keys.createKey(context, 'platformAdmin', tenant.id, request.body);
+      const created = await keys.createKey(
+        context,
+        { platformAdmin: true, tenantId: tenant.id },
+        request.body,
+      );
       return reply.code(201).send({ success: true, ...created });
     },
   );
@@ -111,7 +123,10 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
     },
     async (request) => {
       const tenant = await workspaces.requireWorkspace(db, request.params.id);
-      return { success: true as const, keys: await keys.listKeys(context, tenant.id) };
+      return {
+        success: true as const,
+        keys: await keys.listKeys(context, { platformAdmin: true, tenantId: tenant.id }),
+      };
     },
   );
 
@@ -128,7 +143,11 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      await keys.revokeKey(context, request.params.id, request.params.keyId);
+      await keys.revokeKey(
+        context,
+        { platformAdmin: true, tenantId: request.params.id },
+        request.params.keyId,
+      );
       return reply.code(204).send(null);
     },
   );

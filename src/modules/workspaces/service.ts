@@ -1,5 +1,7 @@
 // Workspace (tenant) administration for the platform operator: create with a first full key, list,
 // change plan and subscription.
+
+import type { ServiceContext } from '../../context.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { PLANS, type Tier } from '../../domain/auth/plans.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -51,7 +53,19 @@ export interface CreateWorkspaceInput {
 }
 
 /** The workspace and its first ADMIN key, in one transaction: never a workspace nobody can use. */
-export async function createWorkspace(db: Db, input: CreateWorkspaceInput, now: Date) {
+/** The one actor of the workspace services: the platform admin (routes under /admin, first boot). */
+export const PLATFORM_ADMIN = 'platformAdmin';
+export type PlatformAdministrator = typeof PLATFORM_ADMIN;
+
+/** What the workspace services need of the ServiceContext; first boot has no more than this. */
+export type WorkspaceContext = Pick<ServiceContext, 'db' | 'clock'>;
+
+export async function createWorkspace(
+  { db, clock }: WorkspaceContext,
+  _admin: PlatformAdministrator,
+  input: CreateWorkspaceInput,
+) {
+  const now = clock();
   if (RESERVED_SUBDOMAINS.has(input.subdomain))
     throw badRequest(`The subdomain "${input.subdomain}" is reserved`);
   return db.transaction(async (tx) => {
@@ -63,8 +77,7 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput, now: 
     });
     const { key, token } = await createKeyWithin(
       tx,
-      'platformAdmin',
-      tenant.id,
+      { platformAdmin: true, tenantId: tenant.id },
       { name: 'Initial admin key', role: 'ADMIN' },
       now,
     );
@@ -72,7 +85,11 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput, now: 
   });
 }
 
-export async function listWorkspaces(db: Db, page: number, limit: number) {
+export async function listWorkspaces(
+  { db }: WorkspaceContext,
+  _admin: PlatformAdministrator,
+  { page, limit }: { page: number; limit: number },
+) {
   const { rows, total } = await store.listTenants(db, limit, (page - 1) * limit);
   const prefixes = await prefixesOfWorkspaces(
     db,
@@ -91,7 +108,11 @@ export type WorkspaceChanges = store.TenantChanges & { gs1CompanyPrefixes?: stri
  * A tier change without an explicit passportLimit moves the limit to the new tier's default.
  * `gs1CompanyPrefixes` replaces the workspace's set; the whole change is one transaction.
  */
-export async function updateWorkspace(db: Db, id: string, changes: WorkspaceChanges) {
+export async function updateWorkspace(
+  { db }: WorkspaceContext,
+  _admin: PlatformAdministrator,
+  { id, changes }: { id: string; changes: WorkspaceChanges },
+) {
   const { gs1CompanyPrefixes, ...effective } = changes;
   if (changes.tier && changes.passportLimit === undefined) {
     effective.passportLimit = PLANS[changes.tier as Tier].defaultPassportLimit;

@@ -1,0 +1,178 @@
+// Economic operators and facilities as their passports and keys see them. A change to a party that
+// reaches other modules is orchestrated here, in one transaction, so that the operators and
+// facilities modules import none of passports, keys or facilities: the operator and facility routes
+// call these for the passport counts, updates, archive, restore and deletion.
+import type { ServiceContext } from '../../context.ts';
+import { type Actor, assertWorkspaceWide } from '../../http/actor.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import * as facilities from '../facilities/service.ts';
+import { countLiveKeysOfOperator } from '../keys/service.ts';
+import * as operators from '../operators/service.ts';
+import {
+  archivePassportsOfOperator,
+  changePartyOfPassports,
+  countPassportsOfOperator,
+  isNamedBySealedVersion,
+  restorePassportsOfOperator,
+  unlinkFacility,
+} from '../passports/service.ts';
+
+export type OperatorWithCount = operators.OperatorRecord & { passportCount: number };
+
+async function withCount(
+  { db }: ServiceContext,
+  actor: Actor,
+  record: operators.OperatorRecord,
+): Promise<OperatorWithCount> {
+  return { ...record, passportCount: await countPassportsOfOperator(db, actor.tenantId, record.id) };
+}
+
+export async function listOperators(
+  services: ServiceContext,
+  actor: Actor,
+  includeArchived: boolean,
+): Promise<OperatorWithCount[]> {
+  const records = await operators.listOperators(services, actor, includeArchived);
+  // Workspaces bind a handful of operators, so one count each stays cheap.
+  return Promise.all(records.map((record) => withCount(services, actor, record)));
+}
+
+export async function readOperator(
+  services: ServiceContext,
+  actor: Actor,
+  id: string,
+): Promise<OperatorWithCount> {
+  return withCount(services, actor, await operators.readOperator(services, actor, id));
+}
+
+/**
+ * Changes the operator. Its passports show its name, role and country: a sealed one the change would
+ * leave with a seal that no longer matches moves to a new unsealed version in the same transaction.
+ */
+export async function updateOperator(
+  services: ServiceContext,
+  actor: Actor,
+  id: string,
+  input: operators.UpdateOperatorInput,
+): Promise<operators.OperatorRecord> {
+  operators.assertRegIdUnchanged(input);
+  return services.db.transaction(async (tx) => {
+    const current = await operators.visibleOperator(tx, actor, id);
+    const changes = operators.operatorChanges(input);
+    const cause = {
+      change: 'operator.updated',
+      operatorId: id,
+      description: `economic operator ${current.regIdScheme}:${current.regId} updated`,
+    } as const;
+    const record = await changePartyOfPassports(tx, services, actor, { operatorId: id }, cause, () =>
+      operators.writeOperator(tx, actor, id, changes, services.clock()),
+    );
+    if (!record) throw notFound('Economic operator not found');
+    return record;
+  });
+}
+
+export type RemovedOperator =
+  | { archived: true; operator: operators.OperatorRecord; archivedPassports: number }
+  | { archived: false };
+
+/**
+ * Archives an operator that has passports (with them) or that a sealed archived version names;
+ * hard-deletes any other, unless live API keys are scoped to it (409); its facilities stay, unattached.
+ */
+export async function removeOperator(
+  { db, clock }: ServiceContext,
+  actor: Actor,
+  id: string,
+): Promise<RemovedOperator> {
+  const { tenantId } = actor;
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const row = await operators.visibleOperator(tx, actor, id, 'update');
+    assertWorkspaceWide(actor, 'delete economic operators');
+    // An operator a sealed archived version still names is kept (archived) like one with passports:
+    // verification checks that the workspace has bound the operator a seal names.
+    const kept =
+      (await countPassportsOfOperator(tx, tenantId, id)) > 0 ||
+      (await isNamedBySealedVersion(tx, tenantId, id));
+    if (kept) {
+      const archivedPassports = await archivePassportsOfOperator(tx, tenantId, id, now);
+      // Deleting an archived operator again archives whatever passports it gained since; its own
+      // archivedAt keeps the first instant.
+      const archived = row.archivedAt
+        ? operators.toOperatorRecord(row)
+        : await operators.writeOperator(tx, actor, id, { archivedAt: now }, now);
+      if (!archived) throw notFound('Economic operator not found');
+      return { archived: true, operator: archived, archivedPassports };
+    }
+    const keys = await countLiveKeysOfOperator(tx, tenantId, id, now);
+    if (keys > 0) {
+      throw conflict(
+        `${keys} API key${keys === 1 ? ' is' : 's are'} scoped to this economic operator; revoke ${keys === 1 ? 'it' : 'them'} first`,
+      );
+    }
+    await facilities.detachFacilitiesOfOperator(tx, tenantId, id, now);
+    await operators.deleteOperatorRow(tx, actor, id);
+    return { archived: false };
+  });
+}
+
+/** Brings an archived operator back, together with its archived passports. */
+export async function restoreOperator({ db, clock }: ServiceContext, actor: Actor, id: string) {
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const row = await operators.visibleOperator(tx, actor, id);
+    assertWorkspaceWide(actor, 'restore economic operators');
+    if (!row.archivedAt) throw conflict('The economic operator is not archived');
+    const restored = await operators.writeOperator(tx, actor, id, { archivedAt: null }, now);
+    if (!restored) throw notFound('Economic operator not found');
+    const restoredPassports = await restorePassportsOfOperator(tx, actor.tenantId, id);
+    return { operator: restored, restoredPassports };
+  });
+}
+
+/**
+ * Replaces the facility. Its passports show its GLN, name, activity and country: a sealed one the
+ * change would leave with a seal that no longer matches moves to a new unsealed version in the same
+ * transaction.
+ */
+export async function replaceFacility(
+  services: ServiceContext,
+  actor: Actor,
+  id: string,
+  input: facilities.FacilityInput,
+): Promise<facilities.FacilityRecord> {
+  return services.db.transaction(async (tx) => {
+    const current = await facilities.visibleFacility(tx, actor, id);
+    const fields = await facilities.replacementFields(tx, actor, current, input);
+    const cause = {
+      change: 'facility.updated',
+      facilityId: id,
+      description: `facility ${current.gln} updated`,
+    } as const;
+    const record = await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, () =>
+      facilities.writeFacility(tx, actor, id, fields, services.clock()),
+    );
+    if (!record) throw notFound('Facility not found');
+    return record;
+  });
+}
+
+/**
+ * Deletes the facility; its passports lose the link in the same transaction and are kept. A sealed
+ * one moves to a new unsealed version, since its seal covers the facility it showed.
+ */
+export async function deleteFacility(services: ServiceContext, actor: Actor, id: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const current = await facilities.visibleFacility(tx, actor, id);
+    const cause = {
+      change: 'facility.deleted',
+      facilityId: id,
+      description: `facility ${current.gln} deleted`,
+    } as const;
+    await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, async () => {
+      await unlinkFacility(tx, actor.tenantId, id);
+      await facilities.deleteFacilityRow(tx, actor, id);
+    });
+  });
+}
