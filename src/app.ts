@@ -28,53 +28,41 @@ import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serverTimeouts } from './http/server-timeouts.ts';
 import type { TlsFiles } from './http/tls.ts';
+import { mount } from './module-plugin.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
-import { categoryRoutes } from './modules/categories/routes.ts';
-import {
-  consoleAdminRoutes,
-  consoleApiRoutes,
-  consolePages,
-  sessionKeys,
-  sessionService,
-} from './modules/console/service.ts';
+import { categoriesModule } from './modules/categories/plugin.ts';
+import { consoleModule } from './modules/console/plugin.ts';
+import { sessionKeys, sessionService } from './modules/console/service.ts';
 import { credentialCache } from './modules/credentials/cache.ts';
+import { credentialsModule } from './modules/credentials/plugin.ts';
 import { credentialRepresentations } from './modules/credentials/representations.ts';
-import { credentialRoutes } from './modules/credentials/routes.ts';
-import { lifeCycleRoutes } from './modules/en18222/routes.ts';
-import { facilityRoutes } from './modules/facilities/routes.ts';
-import { requestAccessRoutes } from './modules/grants/request-routes.ts';
-import { grantRoutes } from './modules/grants/routes.ts';
+import { en18222Module } from './modules/en18222/plugin.ts';
+import { facilitiesModule } from './modules/facilities/plugin.ts';
+import { grantsModule } from './modules/grants/plugin.ts';
 import {
   accessLogWriterFor,
   grantCovers,
   grantFromToken,
   recordGrantRead,
 } from './modules/grants/service.ts';
-import { gs1AdminRoutes } from './modules/gs1/admin-routes.ts';
-import { gs1Routes } from './modules/gs1/routes.ts';
-import { keyRoutes } from './modules/keys/routes.ts';
+import { gs1Module } from './modules/gs1/plugin.ts';
+import { keysModule } from './modules/keys/plugin.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
 import { soapEoriRegistry } from './modules/operators/eori-client.ts';
-import { operatorRoutes } from './modules/operators/routes.ts';
+import { operatorsModule } from './modules/operators/plugin.ts';
 import { pageRepresentation } from './modules/pages/representation.ts';
-import { passportAasIngestRoutes } from './modules/passports/aas-ingest-routes.ts';
-import { passportHistoryRoutes } from './modules/passports/history-routes.ts';
-import { passportLabelRoutes } from './modules/passports/label-routes.ts';
-import { passportQrRoutes } from './modules/passports/qr-routes.ts';
-import { passportRoutes } from './modules/passports/routes.ts';
+import { passportsModule } from './modules/passports/plugin.ts';
+import { resolutionModule } from './modules/resolution/plugin.ts';
 import { renderCache } from './modules/resolution/render-cache.ts';
-import { resolutionRoutes } from './modules/resolution/routes.ts';
-import { sealRoutes } from './modules/seals/routes.ts';
+import { sealsModule } from './modules/seals/plugin.ts';
 import { sealingSetup } from './modules/seals/setup.ts';
-import { serviceRoutes } from './modules/service/routes.ts';
-import { traceabilityRoutes } from './modules/traceability/routes.ts';
-import { unitQrRoutes } from './modules/units/qr-routes.ts';
-import { passportUnitRoutes } from './modules/units/serialisation-routes.ts';
-import { unitRoutes } from './modules/units/unit-routes.ts';
-import { vocabularyRoutes } from './modules/vocabulary/routes.ts';
-import { webhookRoutes } from './modules/webhooks/routes.ts';
-import { whoamiRoutes } from './modules/whoami/routes.ts';
-import { workspaceRoutes } from './modules/workspaces/routes.ts';
+import { serviceModule } from './modules/service/plugin.ts';
+import { traceabilityModule } from './modules/traceability/plugin.ts';
+import { unitsModule } from './modules/units/plugin.ts';
+import { vocabularyModule } from './modules/vocabulary/plugin.ts';
+import { webhooksModule } from './modules/webhooks/plugin.ts';
+import { whoamiModule } from './modules/whoami/plugin.ts';
+import { workspacesModule } from './modules/workspaces/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -229,42 +217,35 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ...(options.probeStoreWrite ? { probeStoreWrite: options.probeStoreWrite } : {}),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
-  await app.register(async (scope) => {
-    const routes = scope as unknown as App;
-    await serviceRoutes(routes, context);
-    await whoamiRoutes(routes);
-    await keyRoutes(routes, context);
-    await workspaceRoutes(routes, context);
-    await categoryRoutes(routes, context);
-    await operatorRoutes(routes, context);
-    await facilityRoutes(routes, context);
-    await vocabularyRoutes(routes, context);
-    await passportRoutes(routes, context);
-    await passportAasIngestRoutes(routes, context);
-    await passportHistoryRoutes(routes, context);
-    await passportQrRoutes(routes, context);
-    await passportLabelRoutes(routes, context);
-    await sealRoutes(routes, context);
-    await credentialRoutes(routes, context);
-    await resolutionRoutes(routes, context, {
+  // In this order: the OpenAPI document lists the routes as they are registered.
+  const modules = [
+    mount(serviceModule, { context }),
+    mount(whoamiModule, { context }),
+    mount(keysModule, { context }),
+    mount(workspacesModule, { context }),
+    mount(categoriesModule, { context }),
+    mount(operatorsModule, { context }),
+    mount(facilitiesModule, { context }),
+    mount(vocabularyModule, { context }),
+    mount(passportsModule, { context }),
+    mount(sealsModule, { context }),
+    mount(credentialsModule, { context }),
+    mount(resolutionModule, {
+      context,
       cache: renders,
       representations: credentialRepresentations(context, credentials),
       grants: { find: grantFromToken, covers: grantCovers, record: recordGrantRead },
-    });
-    await passportUnitRoutes(routes, context);
-    await unitRoutes(routes, context);
-    await unitQrRoutes(routes, context);
-    await gs1Routes(routes, context);
-    await gs1AdminRoutes(routes, context);
-    await webhookRoutes(routes, context);
-    await traceabilityRoutes(routes, context);
-    await lifeCycleRoutes(routes, context);
-    await grantRoutes(routes, context);
-    await requestAccessRoutes(routes, context);
-    await consoleAdminRoutes(routes, context);
-    await consoleApiRoutes(routes, context, sessions);
-    // The console acts through the node's own API, as the signed-in member.
-    await consolePages(routes, context, sessions, (request) => app.inject(request));
+    }),
+    mount(unitsModule, { context }),
+    mount(gs1Module, { context }),
+    mount(webhooksModule, { context }),
+    mount(traceabilityModule, { context }),
+    mount(en18222Module, { context }),
+    mount(grantsModule, { context }),
+    mount(consoleModule, { context, sessions, inject: (request) => app.inject(request) }),
+  ];
+  await app.register(async (scope) => {
+    for (const registerModule of modules) await registerModule(scope);
   });
   await app.ready();
   return app;

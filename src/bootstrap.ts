@@ -53,7 +53,7 @@ function laterBootNote(settings: Map<string, string>): BootResult['adminTokenNot
 export async function bootstrap(database: Database, config: Config, now: Date): Promise<BootResult> {
   const configured = config.platformAdminToken ? hashToken(config.platformAdminToken) : undefined;
   return database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db = tx;
     if (database.kind === 'postgres') await db.execute(sql`select pg_advisory_xact_lock(${FIRST_BOOT_LOCK})`);
     const settings = await storedSettings(db);
     const stored = settings.get(ADMIN_TOKEN_HASH);

@@ -40,3 +40,12 @@ export type TenantPrincipal = KeyPrincipal | SessionPrincipal;
 export type Principal = TenantPrincipal | { kind: 'platformAdmin' };
 
 export type KeyLookup = KeyPrincipal | 'revoked' | 'expired' | null;
+
+/** What the auth layer needs of console sessions (implemented by the console module). */
+export interface SessionDeps {
+  cookieName: string;
+  /** The live session a session JWT names, or null (bad signature, expired, ended, member gone). */
+  lookup(token: string, via: 'cookie' | 'bearer'): Promise<SessionPrincipal | null>;
+  looksLikeSession(token: string): boolean;
+  sameCsrfToken(sessionId: string, presented: string): boolean;
+}

@@ -86,6 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     const client = await startPglite(dataDir);
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     const statements = sessionStatements(client);
+    // Each driver's database is a PgDatabase of its own query-result type; the modules use one Db for either.
     const db = drizzlePglite(statements.client, { schema }) as unknown as Db;
     sessionStatementsOf.set(db, statements);
     const changes = await pgliteChangeFeed(client);
@@ -139,6 +140,7 @@ async function openPostgres(databaseUrl: string, onFault: StoreFaultListener): P
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
+  // Each driver's database is a PgDatabase of its own query-result type; the modules use one Db for either.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const changes = await postgresChangeFeed(databaseUrl, (error) =>
     onFault(error, 'change feed connection lost'),
@@ -161,6 +163,7 @@ export async function pingDatabase(db: Db): Promise<void> {
 
 /** Rows of a raw SQL query. PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  // execute's result is typed per driver (the generic Db leaves it open); both carry `rows`.
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

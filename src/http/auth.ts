@@ -3,7 +3,14 @@
 // permission (403/402). A rate-limit answer therefore never stands in for a credential problem.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import type { KeyLookup, Principal, SessionPrincipal, TenantPrincipal } from '../core/principal.ts';
+import { normaliseHost } from '../core/host.ts';
+import type {
+  KeyLookup,
+  Principal,
+  SessionDeps,
+  SessionPrincipal,
+  TenantPrincipal,
+} from '../core/principal.ts';
 import { looksLikeGrantToken } from '../domain/auth/grant-token.ts';
 import type { Permission } from '../domain/auth/permissions.ts';
 import { PLANS } from '../domain/auth/plans.ts';
@@ -48,14 +55,6 @@ export interface AuthDeps {
   sessions?: SessionDeps;
 }
 
-export interface SessionDeps {
-  cookieName: string;
-  /** The live session a session JWT names, or null (bad signature, expired, ended, member gone). */
-  lookup(token: string, via: 'cookie' | 'bearer'): Promise<SessionPrincipal | null>;
-  looksLikeSession(token: string): boolean;
-  sameCsrfToken(sessionId: string, presented: string): boolean;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
@@ -91,9 +90,6 @@ export function presentedGrant(request: FastifyRequest): string | null {
 }
 
 /** A host name as DNS compares it: case-insensitive, a trailing root dot and any port ignored. */
-export function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/:\d+$/, '').replace(/\.+$/, '');
-}
 
 const credentialName = (principal: TenantPrincipal) => (principal.kind === 'apiKey' ? 'API key' : 'session');
 

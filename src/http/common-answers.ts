@@ -7,8 +7,8 @@
 // without each route repeating them. A route's own declarations win. EN 18222 routes (`/v1/...`)
 // fail with the Result object instead of the error body.
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { isLifeCyclePath } from '../core/schemas.ts';
 import type { AccessPolicy } from './auth.ts';
-import { isLifeCyclePath } from './schemas.ts';
 
 const ERROR_BODY = { $ref: 'ErrorBody' } as const;
 const RESULT_BODY = { $ref: 'ResultBody' } as const;

@@ -8,11 +8,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_CODES, storeUnavailable } from '../core/errors.ts';
 import { loggableError } from '../core/loggable-error.ts';
+import { isLifeCyclePath } from '../core/schemas.ts';
 import { isStoreUnavailable } from '../db/errors.ts';
 import type { AdvisoryItem } from '../domain/categories/types.ts';
 import { type ResultProblem, resultObject } from '../domain/en18222/result.ts';
 import { localisedItems } from './language.ts';
-import { isLifeCyclePath } from './schemas.ts';
 
 const isErrorCode = (code: unknown): code is keyof typeof ERROR_CODES =>
   typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);

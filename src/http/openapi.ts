@@ -2,8 +2,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { ErrorBody, ResultBody } from '../core/schemas.ts';
 import { CONTRACT_VERSION } from '../version.ts';
-import { ErrorBody, ResultBody } from './schemas.ts';
 import { withFrameAncestors } from './security-headers.ts';
 
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {

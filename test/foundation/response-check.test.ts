@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, errorResponses, mediaResponse } from '../../src/http/schemas.ts';
+import { ErrorBody, errorResponses, mediaResponse } from '../../src/core/schemas.ts';
 import { checkResponses, takeResponseViolations } from '../helpers/response-check.ts';
 
 describe('the response check of the suite', () => {

@@ -54,6 +54,7 @@ export function signDataIntegrity<T extends object>(
   key: CredentialSigningKey,
   options: DataIntegrityOptions = {},
 ): T & { proof: DataIntegrityProof } {
+  // Any credential object is JSON to canonicalise; T only says which one.
   const unsecured = document as unknown as Json;
   if ('proof' in unsecured) throw new TypeError('the document already carries a proof');
   const issuer = issuerIdOf(unsecured);
@@ -70,6 +71,7 @@ export function signDataIntegrity<T extends object>(
     key: privateKeyObject(key.privateJwk),
     dsaEncoding: 'ieee-p1363',
   });
+  // The options were built as JSON for canonicalisation; with the proof value they are the proof.
   const proof = { ...proofOptions, proofValue: base58btc.encode(signature) } as unknown as DataIntegrityProof;
   return { ...document, proof };
 }

@@ -30,6 +30,7 @@ export interface SampleOptions {
 
 export function samplePassport(category: Category, options: SampleOptions = {}): Record<string, unknown> {
   const stamp = new Date('2025-06-01T08:00:00.000Z');
+  // The document model has no index signature; samples are handed on as plain records.
   return renderPassportDocument({
     passport: {
       id: '5d2c7a0e-2f4b-4c8e-9a61-3b7e0f9d4c21',

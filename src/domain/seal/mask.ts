@@ -13,6 +13,7 @@ function readProof(document: unknown): SealProof {
   if (!isPlainObject(proof) || !isPlainObject(proof.leafSalts) || !isPlainObject(proof.redactedLeaves)) {
     throw new TypeError('the full document is not sealed: it has no proof with leaf salts');
   }
+  // Checked above: an object carrying the leaf salts and redacted leaves masking reads.
   return proof as unknown as SealProof;
 }
 

@@ -73,6 +73,7 @@ export function readDigitalSeal(value: unknown): Read<DigitalSeal> {
   );
   const timestamp = readTimestamp(value.timestamp, reasons);
   if (reasons.length > 0) return { ok: false, reasons };
+  // Every field of the seal was checked above (no reasons).
   return { ok: true, value: { ...(value as unknown as DigitalSeal), timestamp } };
 }
 
@@ -90,6 +91,7 @@ export function readSigningPublicKey(value: unknown): Read<EcPublicJwk> {
     return { ok: false, reasons: ['signingPublicKey is not a P-256 public JWK with a kid.'] };
   }
   if ('d' in value) return { ok: false, reasons: ['signingPublicKey carries private key material (d).'] };
+  // Checked above: a P-256 public JWK with a kid and no private part.
   return { ok: true, value: value as unknown as EcPublicJwk };
 }
 
@@ -122,5 +124,6 @@ export function readProof(value: unknown): Read<SealProof> {
   if (!isPlainObject(value.leafSalts)) reasons.push('proof.leafSalts is not an object.');
   if (!isPlainObject(value.redactedLeaves)) reasons.push('proof.redactedLeaves is not an object.');
   if (reasons.length > 0) return { ok: false, reasons };
+  // Every field of the proof was checked above (no reasons).
   return { ok: true, value: value as unknown as SealProof };
 }

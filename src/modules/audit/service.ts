@@ -36,7 +36,7 @@ export async function recordChange(
     // The event names its subject (`passportId`), then the facts of the audit record.
     const data = { [`${fact.subjectType}Id`]: fact.subjectId, ...fact.details };
     const notification = notice ? { ...notice, details: notice.details ?? null } : null;
-    await store.insertAuditWithOutbox(tx, audit, notification, { kind, data });
+    await store.insertAuditWithOutbox(tx, audit, notification, { tenantId, kind, data, at });
     return;
   }
   if (!notice) {

@@ -1,7 +1,9 @@
 // SQL for the audit trail and tenant notifications. Both append-only; written inside the caller's
-// transaction so that they exist exactly when the change they describe does.
+// transaction so that they exist exactly when the change they describe does. The webhook outbox's
+// rows are the webhooks module's: it hands the part of the statement that writes them.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { type OutboxEvent, outboxInsert } from '../webhooks/service.ts';
 
 export interface AuditRow {
   tenantId: string;
@@ -41,15 +43,9 @@ export async function insertAuditWithNotification(db: Executor, audit: AuditRow,
             ${audit.at.toISOString()}::timestamptz)`);
 }
 
-export interface OutboxEvent {
-  kind: string;
-  data: Record<string, unknown>;
-}
-
 /**
- * The audit event, its notification if any, and one outbox row per active subscription of the
- * workspace that wants this kind (or `*`), all in one statement. The audit event's id is the
- * webhook event id. With no matching subscription the last insert writes nothing.
+ * The audit event, its notification if any, and what the webhooks module queues for the event (its
+ * outbox rows, whose SQL it owns), all in one statement. The audit event's id is the webhook event id.
  */
 export async function insertAuditWithOutbox(
   db: Executor,
@@ -72,10 +68,5 @@ export async function insertAuditWithOutbox(
               ${json(audit.details)}::jsonb, ${at}::timestamptz)
       returning id
     )${notification}
-    insert into webhook_outbox (tenant_id, event_id, subscription_id, kind, data, next_attempt_at, created_at)
-    select s.tenant_id, audit.id, s.id, ${event.kind}, ${JSON.stringify(event.data)}::jsonb,
-           ${at}::timestamptz, ${at}::timestamptz
-    from audit, webhook_subscriptions s
-    where s.tenant_id = ${audit.tenantId} and s.active
-      and s.events && array[${event.kind}, '*']::text[]`);
+    ${outboxInsert(sql`audit`, event)}`);
 }

@@ -2,12 +2,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../core/schemas.ts';
 import { categorySchemas } from '../../domain/categories/schemas/index.ts';
 import { RULE_CATEGORIES, SCHEMA_CATEGORIES, type SchemaCategory } from '../../domain/categories/types.ts';
 import { materials } from '../../domain/materials/index.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { localisedItems } from '../../http/language.ts';
-import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   CategoryParams,
   LangQuery,

@@ -1,7 +1,7 @@
 // Platform admin: invites a workspace's first member (or any member). The `opendpp members invite`
 // command wraps it. The answer carries the invitation link, once.
 import type { App, AppContext } from '../../context.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errorResponses } from '../../core/schemas.ts';
 import * as members from './members.ts';
 import { InvitationBody, InvitationResponse, WorkspaceIdParams } from './schemas.ts';
 

@@ -3,7 +3,7 @@
 // scripts and tests use these.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errorResponses } from '../../core/schemas.ts';
 import { clearSessionCookie, setSessionCookie } from './cookies.ts';
 import { assertMfaSatisfied, roleOf, sessionOf } from './guards.ts';
 import { changeMemberRole } from './member-roles.ts';

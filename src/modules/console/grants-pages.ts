@@ -1,5 +1,5 @@
 import type { App, AppContext } from '../../context.ts';
-import { REQUESTER_ROLES } from '../grants/requests.ts';
+import { REQUESTER_ROLES } from '../grants/service.ts';
 import { apiRefusal, expectStatus } from './api-refusal.ts';
 import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';

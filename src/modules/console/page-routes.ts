@@ -16,8 +16,7 @@ import { acceptUploads } from './upload.ts';
 import { webhookPages } from './webhooks-pages.ts';
 
 export async function consolePages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  await app.register(async (scope) => {
-    const pages = scope as unknown as App;
+  await app.register(async (pages) => {
     acceptForms(pages);
     await acceptUploads(pages);
     await authPages(pages, context, sessions);

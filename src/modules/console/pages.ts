@@ -9,11 +9,11 @@ import type { App } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { type Lang, t } from '../../core/i18n.ts';
 import type { SessionPrincipal } from '../../core/principal.ts';
+import { emptyResponse } from '../../core/schemas.ts';
 import { renderView } from '../../core/views.ts';
 import { FORM_PAGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
-import { emptyResponse } from '../../http/schemas.ts';
 import type { ApiAnswer, ApiMethod, ApiPath } from './api-answers.ts';
 import { CONSOLE_STYLE } from './style.ts';
 

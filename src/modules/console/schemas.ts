@@ -1,7 +1,7 @@
 // TypeBox schemas of the console's JSON surface: sessions, MFA, members and invitations.
 import { Type } from 'typebox';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 import { ROLES } from '../../domain/auth/permissions.ts';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
 
 export const RoleSchema = Type.Enum(ROLES);
 

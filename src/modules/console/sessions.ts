@@ -3,10 +3,9 @@
 // every token of it at once, because each request reads the record.
 import type { ServiceContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
-import type { SessionPrincipal } from '../../core/principal.ts';
+import type { SessionDeps, SessionPrincipal } from '../../core/principal.ts';
 import { ROLE_PERMISSIONS } from '../../domain/auth/permissions.ts';
 import { decryptSecret } from '../../domain/crypto/secret-box.ts';
-import type { SessionDeps } from '../../http/auth.ts';
 import { recordChange } from '../audit/service.ts';
 import { normaliseEmail, toMemberRecord } from './members.ts';
 import { acceptedStep, hashRecoveryCode } from './mfa-codes.ts';

@@ -74,6 +74,7 @@ async function unsignedCredential(
   // The version began when the live state was written; a unit's credential cannot precede the unit.
   const versionBegan = String(model.full.lastUpdated);
   const common = {
+    // A tier view is the passport document with fields withheld, typed as an open record; CredentialPassport names what the credential reads of it.
     passport: (passportView ?? model.view) as unknown as CredentialPassport,
     tier: subject.tier,
     issuerDid: didWebFor(baseUrl, subject.tenantId),

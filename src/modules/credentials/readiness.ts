@@ -21,6 +21,7 @@ export async function readinessReport(services: ServiceContext, actor: Actor, pa
   const assess = async (rows: Awaited<ReturnType<typeof listPassports>>['rows']) =>
     Promise.all(
       rows.map(async (row) =>
+        // The renderer types its document as the document model; ReadinessPassport is the credential's reading of that same object.
         passportReadiness((await render(row)) as unknown as ReadinessPassport, OPTIONS),
       ),
     );

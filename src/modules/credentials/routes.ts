@@ -3,6 +3,15 @@
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import {
+  errorResponses,
+  JsonLdDocument,
+  LD_MEDIA,
+  mediaResponse,
+  mediaResponses,
+  readPaging,
+  TENANT_ERRORS,
+} from '../../core/schemas.ts';
+import {
   credentialMetadataContext,
   STATUS_PURPOSES,
   type StatusPurpose,
@@ -12,15 +21,6 @@ import {
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import {
-  errorResponses,
-  JsonLdDocument,
-  LD_MEDIA,
-  mediaResponse,
-  mediaResponses,
-  readPaging,
-  TENANT_ERRORS,
-} from '../../http/schemas.ts';
 import { readinessReport } from './readiness.ts';
 import { CompactJws, ReadinessQuery, ReadinessResponse, StatusListLd, TenantParams } from './schemas.ts';
 import { statusList } from './status.ts';

@@ -3,10 +3,10 @@
 // key of every tenant route (owner tier); failures answer the clause 7.2 Result object (the error
 // handler picks it for `/v1` paths), successes the passport document, an element of it, or an ids page.
 import type { App, AppContext } from '../../context.ts';
+import { LD_MEDIA, mediaResponse, readPaging, resultResponses } from '../../core/schemas.ts';
 import type { Permission } from '../../domain/auth/permissions.ts';
 import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { LD_MEDIA, mediaResponse, readPaging, resultResponses } from '../../http/schemas.ts';
 import { PassportBodySchema, PassportDocumentSchema } from '../passports/schemas.ts';
 import {
   DateQuery,

@@ -2,8 +2,8 @@
 // replace (GLN immutable), delete (passports unlinked, never deleted).
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import * as parties from '../parties/service.ts';
 import {
   CreateFacilityBody,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 import { AddressSchema, CountryCode } from '../operators/schemas.ts';
 
 const Gln = Type.String({ minLength: 1, maxLength: 32, description: 'GS1 GLN-13 with its check digit' });

@@ -5,11 +5,11 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import type { Lang } from '../../core/i18n.ts';
+import { errorResponses } from '../../core/schemas.ts';
 import { renderView } from '../../core/views.ts';
 import { stringProblem } from '../../domain/json/hygiene.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
-import { errorResponses } from '../../http/schemas.ts';
 import { type FormValues, formPage, missingPage, sentPage, statusPage } from './request-page.ts';
 import {
   type AccessRequestForm,
@@ -76,8 +76,7 @@ function readForm(body: Record<string, unknown>): { values: FormValues; form: Ac
 export async function requestAccessRoutes(app: App, services: AppContext): Promise<void> {
   // Form posts only here: the parser is registered in this plugin's own scope.
   await app.register(async (scope) => {
-    const routes = scope as unknown as App;
-    routes.addContentTypeParser(
+    scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_LIMIT },
       (_request, text, done) => {
@@ -88,7 +87,7 @@ export async function requestAccessRoutes(app: App, services: AppContext): Promi
         done(null, body);
       },
     );
-    registerPages(routes, services);
+    registerPages(scope, services);
   });
 }
 

@@ -1,8 +1,8 @@
 // Access grants over the API: issue (token shown once), list (never a token), approve, deny, revoke;
 // and the owner's view of a passport's access log.
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, readInteger, TENANT_ERRORS } from '../../core/schemas.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
 import { IdParams } from '../passports/schemas.ts';
 import {
   AccessLogQuery,

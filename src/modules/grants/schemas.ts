@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 
 export const GrantTierSchema = Type.Union([Type.Literal('legitimate-interest'), Type.Literal('authority')]);
 

@@ -16,6 +16,8 @@ import { tokenBoxContext } from './requests.ts';
 import * as store from './store.ts';
 import { tokenCacheFor } from './token-cache.ts';
 
+/** The roles a third party may give when asking for access (the console's grant form offers them too). */
+export { REQUESTER_ROLES } from './requests.ts';
 export type { GrantTier };
 
 export interface Grantee {

@@ -1,6 +1,6 @@
 // Platform admin: what breaks the one-owner rule for GS1 keys (docs/gs1.md, "Conflicts").
 import type { App, AppContext } from '../../context.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errorResponses } from '../../core/schemas.ts';
 import { ConflictsResponse } from './conflict-schemas.ts';
 import { keyConflicts, prefixConflicts } from './service.ts';
 

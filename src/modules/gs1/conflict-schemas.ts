@@ -1,6 +1,6 @@
 // The conflicts report of the admin API (`GET /admin/v1/gs1/conflicts`, `opendpp gs1 conflicts`).
 import { Type } from 'typebox';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 
 const ProductKey = Type.String({ description: '`01/<gtin14>` or `8003/<grai>`' });
 

@@ -3,9 +3,9 @@
 // they carry the credentials and budgets of every other API call.
 import type { App, AppContext } from '../../context.ts';
 import { badRequest } from '../../core/errors.ts';
+import { errorResponses } from '../../core/schemas.ts';
 import { decode } from '../../domain/gs1/decode.ts';
 import { gtinFromParts, inspectGtin } from '../../domain/gs1/gtin.ts';
-import { errorResponses } from '../../http/schemas.ts';
 import {
   DecodeBatchBody,
   DecodeBatchResponse,

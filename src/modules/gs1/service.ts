@@ -4,7 +4,6 @@
 
 import { AppError, badRequest, conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
-import { isDeadlock } from '../../db/errors.ts';
 import {
   GS1_COMPANY_PREFIX,
   type ProductKeyScheme,
@@ -44,9 +43,8 @@ export async function claimProductKey(db: Executor, passport: PassportKey): Prom
   try {
     if (await store.insertClaim(db, claim)) return;
   } catch (error) {
-    // Two bulk calls claiming the same keys in opposite orders wait on each other; PostgreSQL
-    // ends one of them. Its key is held by the other, uncommitted write: refused like any other.
-    if (isDeadlock(error)) throw claimed(productKey);
+    // The key is held by another, uncommitted write: refused like any other held key.
+    if (error instanceof store.ClaimContendedError) throw claimed(productKey);
     throw error;
   }
   const holder = await store.findClaim(db, productKey);

@@ -2,7 +2,7 @@
 // keyed by the GS1 value, not by tenant: a key or a prefix has one holder across all workspaces.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isDeadlock, isUniqueViolation } from '../../db/errors.ts';
 import { gs1CompanyPrefixes, passports, productKeyClaims } from '../../db/schema.ts';
 
 export interface ClaimRow {
@@ -15,13 +15,24 @@ export interface ClaimRow {
  * Claims a key for a passport; false when another passport holds it. On PostgreSQL a claim another
  * transaction is writing makes this wait for its end: a commit answers false, a rollback true.
  */
+/** The claim could not be decided: another uncommitted write holds the key (the transaction is spoilt). */
+export class ClaimContendedError extends Error {}
+
+/** Whether the claim was written (false: the key is already claimed, by whichever workspace). */
 export async function insertClaim(db: Executor, claim: ClaimRow): Promise<boolean> {
-  const rows = await db
-    .insert(productKeyClaims)
-    .values(claim)
-    .onConflictDoNothing({ target: productKeyClaims.productKey })
-    .returning({ productKey: productKeyClaims.productKey });
-  return rows.length > 0;
+  try {
+    const rows = await db
+      .insert(productKeyClaims)
+      .values(claim)
+      .onConflictDoNothing({ target: productKeyClaims.productKey })
+      .returning({ productKey: productKeyClaims.productKey });
+    return rows.length > 0;
+  } catch (error) {
+    // Two bulk calls claiming the same keys in opposite orders wait on each other; PostgreSQL
+    // ends one of them, whose key is then held by the other's uncommitted write.
+    if (isDeadlock(error)) throw new ClaimContendedError();
+    throw error;
+  }
 }
 
 export async function findClaim(db: Executor, productKey: string): Promise<ClaimRow | null> {

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 // Workspace key management: create (token shown once), list (never the token), revoke.
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { tenantOf } from '../../http/auth.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { assertMayIssueKeys } from './mfa-gate.ts';
 import { CreatedKeyResponse, CreateKeyBody, KeyIdParams, KeyListResponse } from './schemas.ts';
 import * as keys from './service.ts';

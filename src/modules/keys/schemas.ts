@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 import { PERMISSIONS, ROLES } from '../../domain/auth/permissions.ts';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
 
 export const RoleSchema = Type.Enum(ROLES);
 export const PermissionSchema = Type.Enum(PERMISSIONS);

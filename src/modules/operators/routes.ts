@@ -2,9 +2,9 @@
 // update, archive or delete, restore.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { localisedItems } from '../../http/language.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { LangQuery } from '../categories/schemas.ts';
 import * as parties from '../parties/service.ts';
 import {

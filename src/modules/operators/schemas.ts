@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 import { OPERATOR_ROLES, SCHEME_PATTERN } from '../../domain/operators/registration.ts';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
 import { AdvisoryItemSchema } from '../categories/schemas.ts';
 
 export const OperatorRoleSchema = Type.Enum(OPERATOR_ROLES);

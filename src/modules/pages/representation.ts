@@ -60,6 +60,7 @@ function unitPage(subject: Subject, lang: Lang): string {
   const ceasedAt = typeof view.ceasedAt === 'string' ? new Date(view.ceasedAt) : null;
   return renderView(
     'unit',
+    // A unit subject's view is the UnitView renderUnitView built, carried by the representations as an open record.
     unitPageModel({ lang, t: translate, view: view as unknown as UnitView, ceasedAt }),
   );
 }

@@ -2,11 +2,13 @@
 // route is static, so it never competes with `/api/v1/passports/:id` (which has no POST of its own).
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
+// The nesting an environment may have: the AAS validator's own limit (docs/aas.md, "Limits").
+import { MAX_ENVIRONMENT_DEPTH } from '../../domain/aas/index.ts';
 import { localisedItems } from '../../http/language.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
-import { AAS_INGEST_JSON_DEPTH, ingestEnvironment } from './aas-ingest.ts';
+import { ingestEnvironment } from './aas-ingest.ts';
 import { PassportResponse } from './schemas.ts';
 import { documentRenderer } from './service.ts';
 
@@ -16,7 +18,7 @@ const EnvironmentBody = Type.Object(
     additionalProperties: true,
     description:
       'An AAS V3.0 JSON Environment carrying a passport (docs/aas.md). Bodies may nest up to ' +
-      `${AAS_INGEST_JSON_DEPTH} levels.`,
+      `${MAX_ENVIRONMENT_DEPTH} levels.`,
   },
 );
 
@@ -25,7 +27,7 @@ export async function passportAasIngestRoutes(app: App, services: AppContext): P
     '/api/v1/passports/aas/ingest',
     {
       // passport:create or passport:update, decided by whether the productId exists (the service).
-      config: { access: { kind: 'tenant' }, jsonDepth: AAS_INGEST_JSON_DEPTH },
+      config: { access: { kind: 'tenant' }, jsonDepth: MAX_ENVIRONMENT_DEPTH },
       schema: {
         tags: ['Passports'],
         summary: 'Create (201) or update by productId (200) a passport from an AAS JSON Environment',

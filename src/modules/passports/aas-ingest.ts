@@ -11,9 +11,6 @@ import { verifySealedDocument } from '../../domain/seal/index.ts';
 import { sealCaCertificate } from '../seals/service.ts';
 import { createPassport, findByProductId, updatePassport } from './service.ts';
 
-/** The nesting an environment may have: the AAS validator's own limit (docs/aas.md, "Limits"). */
-export { MAX_ENVIRONMENT_DEPTH as AAS_INGEST_JSON_DEPTH } from '../../domain/aas/index.ts';
-
 export const AAS_REINGEST_REASON = 'AAS re-ingest';
 
 interface Problem {

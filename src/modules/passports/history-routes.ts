@@ -3,8 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { notFound } from '../../core/errors.ts';
-import { LD_JSON, sendText } from '../../http/reply.ts';
-import { actorOf } from '../../http/request-actor.ts';
 import {
   errorResponses,
   LD_MEDIA,
@@ -12,7 +10,9 @@ import {
   PagingQuery,
   readPaging,
   TENANT_ERRORS,
-} from '../../http/schemas.ts';
+} from '../../core/schemas.ts';
+import { LD_JSON, sendText } from '../../http/reply.ts';
+import { actorOf } from '../../http/request-actor.ts';
 import {
   documentAtForGrant,
   documentAtForOwner,

@@ -2,13 +2,13 @@
 // (see docs/carriers.md).
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { labelArchive } from '../../domain/carriers/index.ts';
 import { LABEL_FORMATS, MAX_MODULE_MM, MIN_MODULE_MM } from '../../domain/carriers/labels.ts';
 import { ERROR_CORRECTIONS, SYMBOLOGIES } from '../../domain/carriers/options.ts';
 import { sendArchive } from '../../http/carriers.ts';
 import { localisedItems } from '../../http/language.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { MAX_LABELS, prepareLabels } from './labels.ts';
 
 const Reference = Type.String({ minLength: 1, maxLength: 2048 });

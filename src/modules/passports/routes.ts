@@ -5,12 +5,12 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { can } from '../../core/actor.ts';
 import { loggableError } from '../../core/loggable-error.ts';
+import { errorResponses, mediaResponses, readPaging, TENANT_ERRORS } from '../../core/schemas.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
 import { languageOf, localisedItems } from '../../http/language.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, mediaResponses, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import { bulkIngest } from './bulk.ts';
 import { documentRenderer } from './documents.ts';
 import {

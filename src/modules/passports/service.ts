@@ -5,7 +5,6 @@ import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import type { Lang } from '../../core/i18n.ts';
 import type { Representation } from '../../core/representations.ts';
 import type { Executor } from '../../db/client.ts';
-import { isForeignKeyViolation } from '../../db/errors.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
@@ -315,17 +314,9 @@ export async function deleteDraft(services: ServiceContext, actor: Actor, refere
         `Only DRAFT passports can be deleted; this one is ${row.status}. Decommission it instead`,
       );
     }
-    try {
-      await releaseProductKey(tx, keyOf(row));
-      await store.deletePassport(tx, actor.tenantId, row.id);
-      await auditPassport(tx, actor, services.clock(), 'passport.deleted', row);
-    } catch (error) {
-      // Battery units reference their passport and are never deleted (see docs/units.md).
-      if (isForeignKeyViolation(error)) {
-        throw conflict('This draft has serialised battery units and cannot be deleted');
-      }
-      throw error;
-    }
+    await releaseProductKey(tx, keyOf(row));
+    await store.deletePassport(tx, actor.tenantId, row.id);
+    await auditPassport(tx, actor, services.clock(), 'passport.deleted', row);
   });
 }
 

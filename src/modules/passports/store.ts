@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { conflict } from '../../core/errors.ts';
 import { type Executor, prepared } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import {
   facilities,
   operators,
@@ -196,7 +196,14 @@ export async function findPassportsByIds(
 }
 
 export async function deletePassport(db: Executor, tenantId: string, id: string): Promise<void> {
-  await db.delete(passports).where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)));
+  try {
+    await db.delete(passports).where(and(eq(passports.tenantId, tenantId), eq(passports.id, id)));
+  } catch (error) {
+    // Battery units reference their passport and are never deleted (see docs/units.md).
+    if (isForeignKeyViolation(error))
+      throw conflict('This draft has serialised battery units and cannot be deleted');
+    throw error;
+  }
 }
 
 /**

@@ -10,9 +10,10 @@ import type { App, AppContext } from '../../context.ts';
 import { loggableError } from '../../core/loggable-error.ts';
 import type { KeyLookup } from '../../core/principal.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
+import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../core/schemas.ts';
+import { bearerToken } from '../../http/auth.ts';
 import { languageOf } from '../../http/language.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
-import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../http/schemas.ts';
 import type { ResolutionCall } from './answer.ts';
 import { resolutionAnswers } from './answers.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
@@ -73,7 +74,8 @@ async function callOf(
 ): Promise<ResolutionCall> {
   const representation = chooseRepresentation(request, reply, offered.representations, kind);
   const lang = languageOf(request);
-  const viewer = await viewerOf(request, offered.lookupKey);
+  const grant = (request.query as { grant?: unknown } | undefined)?.grant;
+  const viewer = await viewerOf(bearerToken(request), grant, offered.lookupKey);
   return {
     host: request.hostname,
     clientAddress: request.ip,

@@ -8,8 +8,7 @@ import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
 import { unitDigitalLinkUri } from '../../domain/units/link.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
 import { findPublishedWithParties, renderWithParties } from '../passports/service.ts';
-import { findPublicUnit, recentEvents, successorsOf } from '../units/service.ts';
-import type { UnitRow } from '../units/store.ts';
+import { findSuccessors, findUnitAnywhere, recentEvents, type UnitRow } from '../units/service.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -55,6 +54,7 @@ export function passportSubject(
   found: FoundPassport,
   reader: Reader,
 ): PassportSubject {
+  // The document model has no index signature; the tier view walks it as a plain record.
   const full = renderWithParties(services.baseUrl, found) as unknown as Record<string, unknown>;
   const requestAccess = requestAccessUrl(services.baseUrl, found.passport.id);
   const view = tierView(full, reader.tier, { requestAccessUrl: requestAccess });
@@ -79,7 +79,7 @@ export async function findUnit(
   id: string,
   tenantId: string | null,
 ): Promise<FoundUnit | null> {
-  const unit = await findPublicUnit(services.db, id, tenantId);
+  const unit = await findUnitAnywhere(services.db, id, tenantId);
   if (!unit) return null;
   const passport = await findPublishedWithParties(services.db, { id: unit.passportId }, unit.tenantId);
   return passport ? { unit, passport } : null;
@@ -127,7 +127,7 @@ export async function unitSubject(
   const seesTelemetry = rankOf(reader.tier) >= rankOf(TELEMETRY_TIER);
   const [events, successors] = await Promise.all([
     seesTelemetry ? recentEvents(services.db, unit.tenantId, unit.id, 500) : Promise.resolve([]),
-    successorsOf(services.db, unit.tenantId, unit.id),
+    findSuccessors(services.db, unit.tenantId, unit.id),
   ]);
   const base = renderUnitView(services.baseUrl, unit, model.view as never, events);
   const view: Record<string, unknown> = {

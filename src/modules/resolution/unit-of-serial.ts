@@ -1,6 +1,6 @@
 // `…/21/{serial}` under a passport's key names a unit: where its own URL is.
 import { notFound } from '../../core/errors.ts';
-import { findUnitOfPassport } from '../units/service.ts';
+import { findUnitBySerial } from '../units/service.ts';
 import type { SourceDeps } from './passport-source.ts';
 import { findPassport, type PassportKey } from './service.ts';
 
@@ -14,7 +14,7 @@ export async function unitLocation(
   const { services } = deps;
   const scope = await deps.scopeOf(ask.host);
   const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
-  const unit = row ? await findUnitOfPassport(services.db, row.tenantId, row.id, serial) : null;
+  const unit = row ? await findUnitBySerial(services.db, row.tenantId, row.id, serial) : null;
   if (!unit) throw notFound('No unit with this serial number is published under this identifier');
   return `${services.baseUrl}/unit/${unit.id}${ask.query}`;
 }

@@ -1,10 +1,8 @@
 // Who is reading a public URL: nobody in particular, the holder of a grant token (Bearer or
 // `?grant=`), or a workspace API key. Resolution needs no credentials, but a credential that is
 // sent and is not valid answers 401 (Authentication 6): a caller is never silently downgraded.
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import type { KeyLookup, KeyPrincipal } from '../../core/principal.ts';
-import { bearerToken } from '../../http/auth.ts';
 
 export type Viewer =
   | { kind: 'anonymous' }
@@ -16,15 +14,18 @@ export const isGrantToken = (token: string) => token.startsWith('dpp_li_') || to
 const unauthorized = (message: string) =>
   new AppError('UNAUTHORIZED', message, { headers: { 'www-authenticate': 'Bearer' } });
 
+/**
+ * The viewer a request names: `token` is its Bearer token (null without an Authorization header,
+ * '' for a malformed one), `grant` its `?grant=` value.
+ */
 export async function viewerOf(
-  request: FastifyRequest,
+  token: string | null,
+  grant: unknown,
   lookupKey: (token: string) => Promise<KeyLookup>,
 ): Promise<Viewer> {
-  const token = bearerToken(request);
   // The Authorization header decides (docs/grants.md): `?grant=` counts only when none is sent, so
   // an invalid key is 401 whatever grant comes with it, and the owner's key reads as the owner.
   if (token === null) {
-    const grant = (request.query as { grant?: unknown } | undefined)?.grant;
     return typeof grant === 'string' && grant !== ''
       ? { kind: 'grant', token: grant }
       : { kind: 'anonymous' };

@@ -1,7 +1,7 @@
 // Which workspace's passports a host shows: the node's own host shows every workspace's, a workspace
 // host (`acme.<node host>`) only that workspace's.
 import type { ServiceContext } from '../../context.ts';
-import { normaliseHost } from '../../http/auth.ts';
+import { normaliseHost } from '../../core/host.ts';
 import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
 
 /** The workspace a host names: null on the node's own host, undefined for an unknown one. */

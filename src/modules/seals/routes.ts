@@ -3,9 +3,9 @@
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../core/schemas.ts';
 import { JSON_TYPE, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../http/schemas.ts';
 import { IdParams, PassportResponse } from '../passports/schemas.ts';
 import { readOwnerDocument } from '../passports/service.ts';
 import { DidDocument, RotateResponse, TenantParams, VerifyBody, VerifyResponse } from './schemas.ts';

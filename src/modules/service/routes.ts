@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { loggableError } from '../../core/loggable-error.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errorResponses } from '../../core/schemas.ts';
 import { CONTRACT_VERSION } from '../../version.ts';
 import { storeHealth } from './store-health.ts';
 

@@ -1,9 +1,9 @@
 // Traceability events (the spec's Traceability table): register one event, capture an EPCIS
 // document, and the lineage of an event.
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, readInteger, TENANT_ERRORS } from '../../core/schemas.ts';
 import { LINEAGE_LIMITS } from '../../domain/traceability/index.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   CaptureResponse,
   EpcisDocumentBody,

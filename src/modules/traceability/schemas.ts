@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 
 export const EventBody = Type.Unknown({
   description:

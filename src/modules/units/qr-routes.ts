@@ -1,8 +1,8 @@
 // GET /api/v1/units/{id}/qr: the battery unit's data carrier as PNG or SVG (see docs/carriers.md).
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { CarrierImageResponse, CarrierQuery, carrierOptions, sendCarrier } from '../../http/carriers.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, TENANT_ERRORS } from '../../http/schemas.ts';
 import { unitCarrierSubject } from './carriers.ts';
 import { UnitParams } from './schemas.ts';
 

@@ -2,8 +2,8 @@
 // are checked by the service (the contract fixes their 400 messages), so they are described here
 // for the OpenAPI document only.
 import { type TSchema, Type } from 'typebox';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 import { EVENT_TYPES, UNIT_STATUSES } from '../../domain/units/status.ts';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
 import { AdvisoryItemSchema } from '../categories/schemas.ts';
 import { PassportDocumentSchema } from '../passports/schemas.ts';
 

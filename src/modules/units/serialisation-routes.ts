@@ -1,9 +1,9 @@
 // Units under a passport: the dry run, serialisation and the list.
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../core/schemas.ts';
 import { localisedItems } from '../../http/language.ts';
 import { sendJson } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, PagingQuery, readPaging, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   ListUnitsResponse,
   PassportUnitsParams,

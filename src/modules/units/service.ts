@@ -6,14 +6,12 @@ import { conflict } from '../../core/errors.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
 import { unitRecord } from './records.ts';
 import { reachUnit } from './scope.ts';
-import { findSuccessors, findUnitAnywhere, findUnitBySerial, listUnits } from './store.ts';
+import { listUnits } from './store.ts';
 
 export { unitCarrierSubject } from './carriers.ts';
 export { type UnitRecord, unitRecord } from './records.ts';
 export { reachUnit } from './scope.ts';
 export { serialiseUnits, validateUnits } from './serialise.ts';
-/** Passports and units of the workspace by GS1 product id and serial (traceability links products to them). */
-export { findByProductKeys as findPassportsAndUnits } from './store.ts';
 export { type AppendResult, appendEvents, EVENT_PAGE, listEvents } from './telemetry.ts';
 export { unitPage, unitView } from './view.ts';
 
@@ -43,8 +41,16 @@ export async function refuseUnitDeletion(services: ServiceContext, actor: Actor,
   );
 }
 
-/** Public resolution: a unit by id (in one workspace, or any), by serial under a passport, its successors. */
-export const findPublicUnit = findUnitAnywhere;
-export const findUnitOfPassport = findUnitBySerial;
-export const successorsOf = findSuccessors;
 export { recentEvents } from './event-store.ts';
+/**
+ * Lookups other modules make under the store's own names: public resolution finds a unit by id (in
+ * one workspace, or any), by serial under a passport, and its successors; traceability finds the
+ * workspace's passports and units by GS1 product id and serial.
+ */
+export {
+  findByProductKeys,
+  findSuccessors,
+  findUnitAnywhere,
+  findUnitBySerial,
+  type UnitRow,
+} from './store.ts';

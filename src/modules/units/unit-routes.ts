@@ -1,6 +1,7 @@
 // One unit: its view (JSON-LD or the localised page), the refusal to delete it, and its telemetry.
 import type { App, AppContext } from '../../context.ts';
 import { badRequest } from '../../core/errors.ts';
+import { documentOrPage, errorResponses, readInteger, TENANT_ERRORS } from '../../core/schemas.ts';
 import { PAGE_POLICY } from '../../core/views.ts';
 import { checkEvent, type EventInput } from '../../domain/units/event-input.ts';
 import { isPlainObject } from '../../domain/units/unit-input.ts';
@@ -8,7 +9,6 @@ import { languageOf } from '../../http/language.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendJson, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { documentOrPage, errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import {
   BulkEventsBody,

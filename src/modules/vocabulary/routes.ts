@@ -3,6 +3,13 @@
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import {
+  documentOrPage,
+  errorResponses,
+  JsonLdDocument,
+  LD_MEDIA,
+  mediaResponse,
+} from '../../core/schemas.ts';
 import { renderView } from '../../core/views.ts';
 import {
   dppContext,
@@ -12,13 +19,6 @@ import {
 } from '../../domain/vocabulary/index.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
-import {
-  documentOrPage,
-  errorResponses,
-  JsonLdDocument,
-  LD_MEDIA,
-  mediaResponse,
-} from '../../http/schemas.ts';
 
 const VocabularyDocumentSchema = Type.Object(
   {

@@ -1,8 +1,8 @@
 // Webhook subscriptions and the delivery log (the spec's Webhooks table).
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { errorResponses, readInteger, TENANT_ERRORS } from '../../core/schemas.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { errorResponses, readInteger, TENANT_ERRORS } from '../../http/schemas.ts';
 import {
   CreateSubscriptionBody,
   DeliveryListQuery,

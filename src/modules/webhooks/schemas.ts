@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'https URL of the receiver' });
 const Events = Type.Array(

@@ -37,6 +37,7 @@ export async function sendWebhook(
         'content-length': String(Buffer.byteLength(body)),
         'user-agent': 'OpenDPP-Webhooks/1',
       },
+      // Node types lookup as dns.lookup's overloads; the guarded lookup answers both the one-address and the all-addresses form.
       lookup: guardedLookup(policy) as unknown as RequestOptions['lookup'],
       signal: AbortSignal.timeout(timeoutMs),
     };

@@ -1,6 +1,6 @@
 // SQL for webhook subscriptions, the outbox and the delivery log. Tenant-owned functions take the
 // tenant first; the workers' claim alone spans workspaces (it is the node's own work queue).
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { webhookDeliveries, webhookOutbox, webhookSubscriptions } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
@@ -82,6 +82,31 @@ export async function deleteSubscription(db: Executor, tenantId: string, id: str
     .where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.id, id)))
     .returning({ id: webhookSubscriptions.id });
   return rows.length > 0;
+}
+
+/** One change the workspace's subscriptions may want, as the audit trail records it. */
+export interface OutboxEvent {
+  tenantId: string;
+  kind: string;
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * The outbox rows of one event: one per active subscription of the workspace that wants its kind
+ * (or `*`), none without one. A statement's last part rather than a statement, so the audit trail
+ * writes its event and these rows in one round trip: `source` is the caller's row source holding
+ * the event's id in a column `id`.
+ */
+export function outboxInsert(source: SQL, event: OutboxEvent): SQL {
+  const at = event.at.toISOString();
+  return sql`
+    insert into webhook_outbox (tenant_id, event_id, subscription_id, kind, data, next_attempt_at, created_at)
+    select s.tenant_id, e.id, s.id, ${event.kind}, ${JSON.stringify(event.data)}::jsonb,
+           ${at}::timestamptz, ${at}::timestamptz
+    from ${source} e, webhook_subscriptions s
+    where s.tenant_id = ${event.tenantId} and s.active
+      and s.events && array[${event.kind}, '*']::text[]`;
 }
 
 export interface ClaimedEvent {

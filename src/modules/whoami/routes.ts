@@ -2,8 +2,8 @@
 // (no further store read: the key lookup already joined the workspace and its usage counter).
 import { Type } from 'typebox';
 import type { App } from '../../context.ts';
+import { errorResponses } from '../../core/schemas.ts';
 import { tenantOf } from '../../http/auth.ts';
-import { errorResponses } from '../../http/schemas.ts';
 import { SubscriptionStatusSchema, TierSchema } from '../workspaces/schemas.ts';
 
 const WhoamiResult = Type.Object({

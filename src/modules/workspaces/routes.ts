@@ -1,7 +1,7 @@
 // Platform admin API (PLATFORM_ADMIN_TOKEN): workspaces and their keys. The `opendpp` CLI wraps it.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { errorResponses, PagingQuery, readPaging } from '../../http/schemas.ts';
+import { errorResponses, PagingQuery, readPaging } from '../../core/schemas.ts';
 import { CreatedKeyResponse, CreateKeyBody, KeyListResponse } from '../keys/schemas.ts';
 import * as keys from '../keys/service.ts';
 import {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
+import { Timestamp, Uuid } from '../../core/schemas.ts';
 import { SUBSCRIPTION_STATUSES, TIERS } from '../../domain/auth/plans.ts';
-import { Timestamp, Uuid } from '../../http/schemas.ts';
 import { KeyRecordSchema } from '../keys/schemas.ts';
 
 export const TierSchema = Type.Enum(TIERS);
