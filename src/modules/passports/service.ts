@@ -12,6 +12,7 @@ import { auditPassport } from './audit.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
+import * as renditionStore from './rendition-store.ts';
 import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
@@ -25,14 +26,12 @@ export {
 } from './history.ts';
 export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
 export { changePartyOfPassports } from './party-changes.ts';
+export { findKeptRendition, type KeptRendition, keepRendition } from './rendition-store.ts';
 export { rendererFingerprint, variantOf } from './renditions.ts';
 export {
   archivePassportsOfOperator,
   countPassportsOfOperator,
-  findKeptRendition,
   isNamedBySealedVersion,
-  type KeptRendition,
-  keepRendition,
   restorePassportsOfOperator,
   unlinkFacility,
 } from './store.ts';
@@ -109,7 +108,7 @@ export async function readOwnerAnswer(
   const variant = variantOf('owner', representation, lang);
   const fingerprint = representation.kept ? rendererFingerprint(representation, services.baseUrl) : null;
   if (fingerprint !== null) {
-    const kept = await store.findKeptRendition(
+    const kept = await renditionStore.findKeptRendition(
       services.db,
       { by: key, tenantId: actor.tenantId, published: false },
       variant,
@@ -129,7 +128,7 @@ export async function readOwnerAnswer(
   } as const;
   const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
   if (fingerprint !== null) {
-    await store
+    await renditionStore
       .keepRendition(services.db, {
         tenantId: actor.tenantId,
         passportId: found.passport.id,
