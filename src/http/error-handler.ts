@@ -143,11 +143,20 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       return sendAppError(reply, new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
     }
     if (statusCode === 415) {
-      return sendAppError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', error.message));
+      return sendAppError(reply, new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(request)));
     }
     return sendError(reply, statusCode, frameworkBody(request, error, statusCode));
   }
   return sendServerError(request, reply, error, statusCode >= 500 && statusCode < 600 ? statusCode : 500);
+}
+
+/** Names the body types the route reads: JSON everywhere, forms and uploads where their scope takes them. */
+function unsupportedTypeMessage(request: FastifyRequest): string {
+  const accepted = ['application/json (or a +json type such as application/ld+json)'];
+  if (request.server.hasContentTypeParser('application/x-www-form-urlencoded'))
+    accepted.push('application/x-www-form-urlencoded');
+  if (request.server.hasContentTypeParser('multipart/form-data')) accepted.push('multipart/form-data');
+  return `Unsupported Media Type: this route reads a body of type ${accepted.join(' or ')}`;
 }
 
 /**

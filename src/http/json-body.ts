@@ -73,6 +73,9 @@ export function checkBody(request: FastifyRequest, body: unknown): void {
 export function registerJsonBodies(app: FastifyInstance): void {
   app.decorateRequest('rowProblems', null);
   app.removeContentTypeParser('application/json');
+  // No route reads plain text: without this, the framework's own text parser would hand a string to
+  // the route's body rules (400) where the body's type is what is wrong (415).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (request, text, done) => {
     const source = text as string;
     if (source.trim() === '') return done(null, undefined);

@@ -67,6 +67,26 @@ describe('statuses beyond the contract table, as docs/errors.md lists them', () 
     expect(read.statusCode).toBe(404);
   });
 
+  // docs/traceability.md and docs/en18222.md promise 415 for a body that is not JSON; text/plain is
+  // what a client sends when it forgets the header, so it must not reach the route's body rules.
+  it.each([
+    ['/api/v1/passports', 'success'],
+    ['/api/v1/events', 'success'],
+    ['/api/v1/events/epcis', 'success'],
+    ['/v1/dpps', 'result'],
+  ])('answers 415 to a text/plain body on %s, naming the JSON types it reads', async (url, shape) => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(workspace.token), 'content-type': 'text/plain' },
+      payload: JSON.stringify({ productId: newGtin13(), category: 'batteries', metadata: batteryMetadata() }),
+    });
+    expect(response.statusCode).toBe(415);
+    const message = shape === 'success' ? response.json().message : response.json().messages[0].text;
+    expect(message).toContain('application/json');
+    expect(message).toContain('+json');
+  });
+
   describe('the bulk rule: 201 when any row was written, 200 when none, success only when every row was', () => {
     const bulk = (passports: unknown[]) =>
       app.inject({
