@@ -50,6 +50,17 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const admin = bearer(ADMIN_TOKEN);
 
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One API call with a workspace key, the body (when given) sent as JSON. */
+export const apiCall = (app: App, token: string, method: ApiMethod, url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
 /** A random address per test, so per-IP budgets of one test never touch another's. */
 export const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 

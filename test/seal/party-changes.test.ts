@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { auditEvents, notifications, webhookOutbox } from '../../src/db/schema.ts';
 import { verifySealedDocument } from '../../src/domain/seal/index.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import {
+  type ApiMethod,
+  apiCall,
+  BASE_URL,
+  createWorkspace,
+  randomIp,
+  type TestWorkspace,
+  testApp,
+} from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
@@ -34,13 +42,8 @@ describe('party changes on sealed passports', () => {
   });
   afterAll(() => app.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: bearer(workspace.token),
-      ...(payload ? { payload: payload as object } : {}),
-    });
+  const call = (method: ApiMethod, url: string, payload?: unknown) =>
+    apiCall(app, workspace.token, method, url, payload);
   const publicGet = (url: string) =>
     app.inject({ method: 'GET', url, headers: { host }, remoteAddress: randomIp() });
   const read = async (id: string) => (await call('GET', `/api/v1/passports/${id}`)).json() as Doc;

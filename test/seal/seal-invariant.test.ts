@@ -6,7 +6,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { verifySealedDocument } from '../../src/domain/seal/index.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import {
+  type ApiMethod,
+  apiCall,
+  BASE_URL,
+  bearer,
+  createWorkspace,
+  randomIp,
+  type TestWorkspace,
+  testApp,
+} from '../helpers/app.ts';
 import { batteryMetadata, createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
 
@@ -72,13 +81,8 @@ describe('the seal invariant under any sequence of writes', () => {
   });
   afterAll(() => app.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: bearer(workspace.token),
-      ...(payload ? { payload: payload as object } : {}),
-    });
+  const call = (method: ApiMethod, url: string, payload?: unknown) =>
+    apiCall(app, workspace.token, method, url, payload);
 
   /** Two operators, a facility of each, three sealed battery passports, a unit and a grant each. */
   async function world(): Promise<World> {
