@@ -12,6 +12,7 @@ import type {
   TenantPrincipal,
 } from '../core/principal.ts';
 import { looksLikeGrantToken } from '../domain/auth/grant-token.ts';
+import { permissionRefusal } from '../domain/auth/permission-refusal.ts';
 import type { Permission } from '../domain/auth/permissions.ts';
 import { PLANS } from '../domain/auth/plans.ts';
 import type { AnonymousClass, RateLimits } from './rate-limits.ts';
@@ -213,7 +214,12 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     if (policy.permission && !rights.permissions.includes(policy.permission)) {
       throw new AppError(
         'INSUFFICIENT_PERMISSION',
-        `This ${credentialName(found)} lacks the ${policy.permission} permission`,
+        permissionRefusal(
+          credentialName(found),
+          policy.permission,
+          { method: request.method, url: request.routeOptions.url },
+          rights.permissions,
+        ),
       );
     }
     // People sign in to sessions; keys are machine credentials and exempt here, but cannot create keys

@@ -13,6 +13,7 @@ import { isStoreUnavailable } from '../db/errors.ts';
 import type { AdvisoryItem } from '../domain/categories/types.ts';
 import { type ResultProblem, resultObject } from '../domain/en18222/result.ts';
 import { localisedItems } from './language.ts';
+import { validationMessage } from './validation-message.ts';
 
 const isErrorCode = (code: unknown): code is keyof typeof ERROR_CODES =>
   typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
@@ -56,7 +57,7 @@ function frameworkBody(request: FastifyRequest, error: FastifyError, statusCode:
     statusCode,
     code,
     error: statusCode === 400 ? 'Bad Request' : (error.name ?? 'Error'),
-    message: error.message,
+    message: error.validation ? validationMessage(error) : error.message,
     requestId: request.id,
   };
 }
@@ -134,7 +135,7 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       // A malformed id names no resource: the same answer as a missing one.
       return sendAppError(reply, new AppError('NOT_FOUND', 'Not found'));
     }
-    return sendAppError(reply, new AppError('BAD_REQUEST', error.message));
+    return sendAppError(reply, new AppError('BAD_REQUEST', validationMessage(error)));
   }
 
   const statusCode = error.statusCode ?? 500;

@@ -12,6 +12,7 @@ import { createSchemaChecker } from './schema-validator.ts';
 import {
   type AccessTier,
   type AdvisoryItem,
+  CATEGORIES,
   type Category,
   isCategory,
   RULE_CATEGORIES,
@@ -84,7 +85,12 @@ export function createValidator(sources: ValidatorSources): Validate {
     findings.warningsFrom(product.warnings);
 
     if (typeof category !== 'string' || !isCategory(category)) {
-      findings.error(validationError('UNKNOWN_CATEGORY', '/category', { category: String(category) }));
+      findings.error(
+        validationError('UNKNOWN_CATEGORY', '/category', {
+          category: String(category),
+          known: CATEGORIES.join(', '),
+        }),
+      );
       return findings.result();
     }
     findings.warningsFrom(checkGranularity(category, context.granularity));

@@ -66,7 +66,7 @@ export async function categoryRoutes(app: App, { config }: AppContext): Promise<
           'NOT_FOUND',
           ruled
             ? `The category ${category} is checked by built-in rules and has no published schema`
-            : `Unknown category: ${category}`,
+            : `Unknown category: ${category}; the schema-defined categories are ${SCHEMA_CATEGORIES.join(', ')}`,
         );
       }
       return reply
