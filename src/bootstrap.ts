@@ -1,5 +1,6 @@
-// First boot: a new store, embedded or PostgreSQL, gets a working admin token and a demo workspace
-// key at once, printed one time. Later boots find the stored admin token hash, change nothing, and
+// First boot: a new store, embedded or PostgreSQL, gets a working admin token, a demo workspace
+// key and a one-time invitation link for the demo workspace's first owner (the console's first
+// member) at once, printed one time. Later boots find the stored admin token hash, change nothing, and
 // say where the token was shown (never the token: only its hash is kept). Instances that boot
 // together on one empty PostgreSQL database decide under a transaction-scoped advisory lock, so
 // exactly one of them makes and prints the token; the others find it made.
@@ -8,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { platformSettings } from './db/schema.ts';
 import { generateApiToken, hashToken } from './domain/auth/api-token.ts';
+import { inviteFirstOwner } from './modules/console/service.ts';
 import { createWorkspace, PLATFORM_ADMIN } from './modules/workspaces/service.ts';
 import { countTenants } from './modules/workspaces/store.ts';
 
@@ -20,7 +22,14 @@ const FIRST_BOOT_LOCK = 72_410_772;
 export interface BootResult {
   adminTokenHash: string | undefined;
   /** Shown once on the console, never logged: the generated admin token and the demo key. */
-  firstBootSecrets?: { adminToken?: string; demoKey: string; demoWorkspace: string };
+  firstBootSecrets?: {
+    adminToken?: string;
+    demoKey: string;
+    demoWorkspace: string;
+    /** The console's address, and the one-time link that makes the demo workspace's first owner. */
+    console: string;
+    ownerInvitation: string;
+  };
   /** What a later boot says about the admin token in force (a log line, holding no secret). */
   adminTokenNote?: { level: 'info' | 'warn'; message: string };
 }
@@ -79,9 +88,19 @@ export async function bootstrap(database: Database, config: Config, now: Date): 
         { name: ADMIN_TOKEN_HASH, value: adminTokenHash },
         ...(adminToken ? [{ name: ADMIN_TOKEN_GENERATED_AT, value: now.toISOString() }] : []),
       ]);
+    const invitation = await inviteFirstOwner(
+      { db, clock: () => now, baseUrl: config.publicBaseUrl },
+      demo.tenant.id,
+    );
     return {
       adminTokenHash,
-      firstBootSecrets: { adminToken, demoKey: demo.apiKey.token, demoWorkspace: demo.tenant.id },
+      firstBootSecrets: {
+        adminToken,
+        demoKey: demo.apiKey.token,
+        demoWorkspace: demo.tenant.id,
+        console: `${config.publicBaseUrl}/console/`,
+        ownerInvitation: invitation.url,
+      },
     };
   });
 }
@@ -99,6 +118,12 @@ export function printFirstBootSecrets(
     `  Demo API key         : ${secrets.demoKey}`,
     '',
     `  Try: curl -H "Authorization: Bearer ${secrets.demoKey}" ${baseUrl}/api/v1/whoami`,
+    '',
+    `  Console              : ${secrets.console}`,
+    `  First owner invitation: ${secrets.ownerInvitation}`,
+    '    Open it once within 7 days to become the demo workspace\'s owner (choose your email and',
+    '    password), then sign in at the console with workspace "demo". Lost it? Make another with',
+    '    opendpp members invite --workspace <demo workspace id> --email <you@example.com>',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

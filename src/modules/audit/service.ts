@@ -45,3 +45,9 @@ export async function recordChange(
   }
   await store.insertAuditWithNotification(tx, audit, { ...notice, details: notice.details ?? null });
 }
+
+/** What happened last in the workspace: its newest audit events, newest first. */
+export async function recentChanges(db: Executor, tenantId: string, limit = 10) {
+  const rows = await store.recentAudit(db, tenantId, limit);
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}

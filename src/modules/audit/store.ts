@@ -1,7 +1,8 @@
 // SQL for the audit trail and tenant notifications. Both append-only; written inside the caller's
 // transaction so that they exist exactly when the change they describe does. The webhook outbox's
 // rows are the webhooks module's: it hands the part of the statement that writes them.
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema.ts';
 import type { Executor } from '../../db/client.ts';
 import { type OutboxEvent, outboxInsert } from '../webhooks/service.ts';
 
@@ -69,4 +70,20 @@ export async function insertAuditWithOutbox(
       returning id
     )${notification}
     ${outboxInsert(sql`audit`, event)}`);
+}
+
+/** The workspace's newest audit events (the console's overview), by the time index. */
+export async function recentAudit(db: Executor, tenantId: string, limit: number) {
+  return db
+    .select({
+      action: auditEvents.action,
+      subjectType: auditEvents.subjectType,
+      subjectId: auditEvents.subjectId,
+      actor: auditEvents.actor,
+      at: auditEvents.at,
+    })
+    .from(auditEvents)
+    .where(eq(auditEvents.tenantId, tenantId))
+    .orderBy(desc(auditEvents.at))
+    .limit(limit);
 }

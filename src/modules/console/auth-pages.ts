@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { clearSessionCookie, setSessionCookie } from './cookies.ts';
+import { flashOf, withFlash } from './flash.ts';
 import { pageFrames } from './frame.ts';
 import * as members from './members.ts';
 import {
@@ -32,18 +33,8 @@ export async function authPages(app: App, context: AppContext, sessions: Session
   const { signedIn, refusal } = pageFrames(sessions, context.clock);
   const visitorFrame = (request: Parameters<typeof pageLanguage>[0], key: string) => {
     const lang = pageLanguage(request);
-    return { lang, title: tr(lang)(key), principal: null };
+    return { lang, title: tr(lang)(key), principal: null, flash: flashOf(request.query, tr(lang)) };
   };
-
-  app.get(
-    '/console',
-    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      return renderPage(reply, 200, 'home', page.frame(page.t('home.title')));
-    },
-  );
 
   app.get(
     '/console/sign-in',
@@ -114,7 +105,7 @@ export async function authPages(app: App, context: AppContext, sessions: Session
         await sessions.signOut(principal);
       }
       clearSessionCookie(request, reply);
-      return seeOther(reply, '/console/sign-in');
+      return seeOther(reply, withFlash('/console/sign-in', 'signedOut'));
     },
   );
 
@@ -126,7 +117,11 @@ export async function authPages(app: App, context: AppContext, sessions: Session
       const frame = visitorFrame(request, 'invitation.title');
       if (!found)
         return renderPage(reply, 404, 'message', frame, { message: tr(frame.lang)('invitation.invalid') });
-      return renderPage(reply, 200, 'invitation', frame, { email: found.email, token: request.params.token });
+      return renderPage(reply, 200, 'invitation', frame, {
+        email: found.email,
+        open: found.open,
+        token: request.params.token,
+      });
     },
   );
 
@@ -140,8 +135,16 @@ export async function authPages(app: App, context: AppContext, sessions: Session
         const password = form.password ?? '';
         if (password !== (form.repeat ?? ''))
           throw new AppError('BAD_REQUEST', tr(frame.lang)('invitation.mismatch'));
-        const accepted = await members.acceptInvitation(context, request.params.token, password);
-        return seeOther(reply, `/console/sign-in?workspace=${encodeURIComponent(accepted.workspace)}`);
+        const accepted = await members.acceptInvitation(
+          context,
+          request.params.token,
+          password,
+          form.email ?? '',
+        );
+        return seeOther(
+          reply,
+          withFlash(`/console/sign-in?workspace=${encodeURIComponent(accepted.workspace)}`, 'joined'),
+        );
       } catch (error) {
         const found = await members.openInvitation(context, request.params.token);
         if (!found)
@@ -152,7 +155,8 @@ export async function authPages(app: App, context: AppContext, sessions: Session
           frame,
           'invitation',
           {
-            email: found.email,
+            email: found.open ? (form.email ?? '') : found.email,
+            open: found.open,
             token: request.params.token,
           },
         );

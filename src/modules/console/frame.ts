@@ -2,16 +2,19 @@
 // slid forward when half its JWT's life has passed, and its CSRF token for the page's forms.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, storeUnavailable } from '../../core/errors.ts';
+import type { Lang } from '../../core/i18n.ts';
 import { loggableError } from '../../core/loggable-error.ts';
 import type { SessionPrincipal } from '../../core/principal.ts';
 import { isStoreUnavailable } from '../../db/errors.ts';
 import { setSessionCookie } from './cookies.ts';
+import { flashOf } from './flash.ts';
 import { type PageFrame, pageLanguage, renderPage, seeOther, tr } from './pages.ts';
 import { SESSION_TTL_S } from './session-token.ts';
 import type { SessionService } from './sessions.ts';
 
 export interface SignedInPage {
   principal: SessionPrincipal;
+  lang: Lang;
   frame: (title: string) => PageFrame;
   t: ReturnType<typeof tr>;
 }
@@ -31,10 +34,12 @@ export function pageFrames(sessions: SessionService, clock: () => Date) {
       setSessionCookie(request, reply, fresh.token);
     }
     const csrfToken = sessions.keys.csrfToken(principal.session.id);
+    const flash = flashOf(request.query, tr(lang));
     return {
       principal,
+      lang,
       t: tr(lang),
-      frame: (title) => ({ lang, title, principal, csrfToken }),
+      frame: (title) => ({ lang, title, principal, csrfToken, flash }),
     };
   }
 

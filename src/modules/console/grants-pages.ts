@@ -1,6 +1,8 @@
 import type { App, AppContext } from '../../context.ts';
 import { REQUESTER_ROLES } from '../grants/service.ts';
 import { apiRefusal, expectStatus } from './api-refusal.ts';
+import { confirmPage, isConfirmed } from './confirm-step.ts';
+import { withFlash } from './flash.ts';
 import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import { expiryOf } from './keys-pages.ts';
@@ -104,18 +106,35 @@ export async function grantPages(app: App, context: AppContext, sessions: Sessio
     ['deny', 'POST', '/api/v1/grants/{id}/deny'],
     ['revoke', 'DELETE', '/api/v1/grants/{id}'],
   ] as const;
+  const FLASH_OF = { approve: 'grantApproved', deny: 'grantDenied', revoke: 'grantRevoked' } as const;
   for (const [move, method, path] of moves) {
     app.post(
       `/console/grants/:id/${move}`,
       { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
       async (request, reply) =>
-        memberPage(request, reply, 'trust.grants.title', async (page) => {
+        memberPage(request, reply, 'trust.grants.title', async (page, frame) => {
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-          const answer = await callApi(inject, page.principal, method, path, {
-            params: { id: request.params.id },
-          });
+          const id = request.params.id;
+          // Revoking ends a holder's access at once: asked first, naming the holder.
+          if (move === 'revoke' && !isConfirmed(request.body)) {
+            const listed = await callApi(inject, page.principal, 'GET', '/api/v1/grants');
+            const grant = expectStatus(listed, 200).grants.find((candidate) => candidate.id === id);
+            if (!grant) throw apiRefusal({ status: 404, body: { message: 'Grant not found' } });
+            return confirmPage(
+              reply,
+              { ...frame, title: page.t('confirm.title', { name: grant.grantee.name }) },
+              {
+                question: page.t('confirm.revokeGrant', { name: grant.grantee.name }),
+                consequence: page.t('confirm.revokeGrantConsequence'),
+                action: `/console/grants/${id}/revoke`,
+                confirmLabel: page.t('trust.grants.revokeNamed', { name: grant.grantee.name }),
+                back: '/console/grants',
+              },
+            );
+          }
+          const answer = await callApi(inject, page.principal, method, path, { params: { id } });
           if (answer.status !== 200) throw apiRefusal(answer);
-          return seeOther(reply, '/console/grants');
+          return seeOther(reply, withFlash('/console/grants', FLASH_OF[move]));
         }),
     );
   }

@@ -1,6 +1,8 @@
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/permissions.ts';
+import { confirmPage, isConfirmed } from './confirm-step.ts';
+import { withFlash } from './flash.ts';
 import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
@@ -50,7 +52,13 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
     ]);
     if (keys.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(keys.body));
     return {
-      keys: keys.body.keys,
+      // A key narrowed below its role lists the permissions it holds; one with the role's whole set
+      // says so in one word.
+      keys: keys.body.keys.map((key) => {
+        const full: readonly string[] = ROLE_PERMISSIONS[key.role as keyof typeof ROLE_PERMISSIONS] ?? [];
+        const narrowed = key.permissions.length < full.length || key.permissions.some((p) => !full.includes(p));
+        return { ...key, narrowed };
+      }),
       operators: operators.status === 200 ? operators.body.operators : [],
       roles: ROLES,
       permissions: PERMISSIONS,
@@ -96,13 +104,31 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
     '/console/keys/:id/revoke',
     { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
     async (request, reply) => {
-      return memberPage(request, reply, 'keys.title', async (page, _frame) => {
+      return memberPage(request, reply, 'keys.title', async (page, frame) => {
         checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const id = request.params.id;
+        if (!isConfirmed(request.body)) {
+          const listed = await callApi(inject, page.principal, 'GET', '/api/v1/keys');
+          const key =
+            listed.status === 200 ? listed.body.keys.find((candidate) => candidate.id === id) : undefined;
+          if (!key) throw new AppError('NOT_FOUND', 'API key not found');
+          return confirmPage(
+            reply,
+            { ...frame, title: page.t('confirm.title', { name: key.name }) },
+            {
+              question: page.t('confirm.revokeKey', { name: key.name, prefix: key.prefix }),
+              consequence: page.t('confirm.revokeKeyConsequence'),
+              action: `/console/keys/${id}/revoke`,
+              confirmLabel: page.t('keys.revokeNamed', { name: key.name }),
+              back: '/console/keys',
+            },
+          );
+        }
         const revoked = await callApi(inject, page.principal, 'DELETE', '/api/v1/keys/{id}', {
-          params: { id: request.params.id },
+          params: { id },
         });
         if (revoked.status !== 204) throw new AppError('NOT_FOUND', apiMessage(revoked.body));
-        return seeOther(reply, '/console/keys');
+        return seeOther(reply, withFlash('/console/keys', 'keyRevoked'));
       });
     },
   );

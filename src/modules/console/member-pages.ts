@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { ROLES } from '../../domain/auth/permissions.ts';
 import { apiRefusal } from './api-refusal.ts';
+import { withFlash } from './flash.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import * as members from './members.ts';
 import {
@@ -14,6 +15,7 @@ import {
   MEMBER_PAGE,
   PAGE_ANSWERS,
   renderPage,
+  seeOther,
 } from './pages.ts';
 import { type FormRefusal, refusalOf } from './party-forms.ts';
 import type { SessionService } from './sessions.ts';
@@ -77,12 +79,7 @@ export async function memberPages(app: App, context: AppContext, sessions: Sessi
             },
           );
         }
-        const after = changed.body.member;
-        return renderPage(reply, 200, 'members', frame, {
-          members: await members.listMembers(context, page.principal.tenant.id),
-          roles: ROLES,
-          notice: page.t('parties.roleChanged', { email: after.email, role: after.role }),
-        });
+        return seeOther(reply, withFlash('/console/members', 'roleChanged'));
       }),
   );
 }

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import type { Executor } from '../../db/client.ts';
 import { ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
 import { recordChange } from '../audit/service.ts';
 import { checkPasswordRules, hashPassword } from './passwords.ts';
@@ -93,20 +94,62 @@ export async function inviteMember(
   });
 }
 
-/** The invitation a link names, if it can still be accepted. */
+/**
+ * The first owner's invitation, made by the node's first boot for its demo workspace: nobody's
+ * email is known yet, so the link is open (an empty email) and whoever opens it gives theirs when
+ * accepting. Like every invitation it is shown once, works once and within seven days.
+ */
+export async function inviteFirstOwner(
+  { db, clock, baseUrl }: { db: Executor; clock: () => Date; baseUrl: string },
+  tenantId: string,
+) {
+  const now = clock();
+  const token = `odpp_invite_${randomBytes(32).toString('base64url')}`;
+  const row = await store.insertInvitation(db, {
+    tenantId,
+    email: OPEN_EMAIL,
+    role: 'ADMIN',
+    manageMembers: true,
+    tokenHash: hashInvitation(token),
+    invitedBy: 'first-boot',
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+  });
+  await recordChange(db, tenantId, 'platform-admin', now, {
+    action: 'member.invited',
+    subjectType: 'invitation',
+    subjectId: row.id,
+    details: { email: null, role: 'ADMIN', manageMembers: true, firstOwner: true },
+  });
+  return { url: `${baseUrl}/console/invitations/${token}`, expiresAt: row.expiresAt.toISOString() };
+}
+
+/** The email an open invitation (the first owner's) holds until it is accepted. */
+const OPEN_EMAIL = '';
+
+/** The invitation a link names, if it can still be accepted; `open` when the invitee gives the email. */
 export async function openInvitation({ db, clock }: ServiceContext, token: string) {
   const row = await store.invitationByToken(db, hashInvitation(token));
   if (!row || row.acceptedAt !== null || row.expiresAt <= clock()) return null;
-  return { email: row.email, role: row.role };
+  return { email: row.email, role: row.role, open: row.email === OPEN_EMAIL };
 }
 
-/** Accepts an invitation with the new member's password; a used or expired link is 404. */
-export async function acceptInvitation({ db, clock }: ServiceContext, token: string, password: string) {
+/**
+ * Accepts an invitation with the new member's password (and, for an open invitation, the email
+ * the invitee gives); a used or expired link is 404.
+ */
+export async function acceptInvitation(
+  { db, clock }: ServiceContext,
+  token: string,
+  password: string,
+  givenEmail = '',
+) {
   const invited = await store.invitationByToken(db, hashInvitation(token));
+  const chosen = normaliseEmail(givenEmail);
+  if (invited?.email === OPEN_EMAIL && !EMAIL.test(chosen)) throw badRequest('email is not an email address');
   if (invited) {
     const workspace = await store.tenantById(db, invited.tenantId);
     await checkPasswordRules(password, [
-      invited.email,
+      invited.email || chosen,
       ...(workspace ? [workspace.subdomain, workspace.name] : []),
     ]);
   } else {
@@ -119,12 +162,14 @@ export async function acceptInvitation({ db, clock }: ServiceContext, token: str
     if (!row || row.acceptedAt !== null || row.expiresAt <= now) {
       throw notFound('This invitation is unknown, used or expired');
     }
+    const email = row.email === OPEN_EMAIL ? chosen : row.email;
     const fields = { passwordHash, role: row.role, manageMembers: row.manageMembers };
     // A removed member invited again comes back as a new start: new password, no second factor.
-    const removed = await store.memberByEmail(tx, row.tenantId, row.email);
+    const removed = await store.memberByEmail(tx, row.tenantId, email);
+    if (removed && !removed.disabledAt) throw badRequest('This email is already a member');
     const member = removed?.disabledAt
       ? await store.reviveMember(tx, row.tenantId, removed.id, fields)
-      : await store.insertMember(tx, { tenantId: row.tenantId, email: row.email, ...fields });
+      : await store.insertMember(tx, { tenantId: row.tenantId, email, ...fields });
     if (removed?.disabledAt) await clearMember(tx, row.tenantId, removed.id);
     await store.acceptInvitation(tx, row.tenantId, row.id, now);
     await recordChange(tx, row.tenantId, `user:${member.id}`, now, {
@@ -166,6 +211,53 @@ export async function removeMember(
       subjectType: 'member',
       subjectId: memberId,
       details: { email: row.email },
+    });
+  });
+}
+
+export interface PendingInvitation {
+  id: string;
+  /** Empty for the first owner's open invitation. */
+  email: string;
+  role: Role;
+  manageMembers: boolean;
+  invitedBy: string;
+  expiresAt: string;
+}
+
+/** The workspace's invitations still waiting to be accepted. */
+export async function pendingInvitations({ db, clock }: ServiceContext, tenantId: string) {
+  const rows = await store.pendingInvitations(db, tenantId, clock());
+  return rows.map(
+    (row): PendingInvitation => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      manageMembers: row.manageMembers,
+      invitedBy: row.invitedBy,
+      expiresAt: row.expiresAt.toISOString(),
+    }),
+  );
+}
+
+/** Withdraws a pending invitation (its link stops working); only members who manage members may. */
+export async function withdrawInvitation(
+  { db, clock }: ServiceContext,
+  tenantId: string,
+  withdrawer: { memberId: string; manageMembers: boolean },
+  invitationId: string,
+): Promise<void> {
+  if (!withdrawer.manageMembers)
+    throw new AppError('FORBIDDEN', 'Only members who manage members can withdraw an invitation');
+  const now = clock();
+  await db.transaction(async (tx) => {
+    const row = await store.withdrawInvitation(tx, tenantId, invitationId, now);
+    if (!row) throw notFound('Invitation not found, or no longer pending');
+    await recordChange(tx, tenantId, `user:${withdrawer.memberId}`, now, {
+      action: 'member.invitation_withdrawn',
+      subjectType: 'invitation',
+      subjectId: row.id,
+      details: { email: row.email || null },
     });
   });
 }

@@ -12,6 +12,11 @@ import * as store from './store.ts';
 
 const aad = (memberId: string) => `totp:${memberId}`;
 
+function offered(principal: SessionPrincipal, secret: string) {
+  const uri = otpauthUri(secret, `${principal.member.email} (${principal.tenant.subdomain})`);
+  return { secret, otpauthUri: uri, qrSvg: qrSvg(uri, 'Authenticator app enrolment') };
+}
+
 export async function startEnrolment({ db, sealing }: ServiceContext, principal: SessionPrincipal) {
   const { tenant, member } = principal;
   if (member.mfaEnrolled) throw new AppError('CONFLICT', 'Two-factor authentication is already enrolled');
@@ -19,8 +24,18 @@ export async function startEnrolment({ db, sealing }: ServiceContext, principal:
   await store.updateMember(db, tenant.id, member.id, {
     totpPending: encryptSecret(sealing.masterKey, secret, aad(member.id)),
   });
-  const uri = otpauthUri(secret, `${member.email} (${tenant.subdomain})`);
-  return { secret, otpauthUri: uri, qrSvg: qrSvg(uri, 'Authenticator app enrolment') };
+  return offered(principal, secret);
+}
+
+/**
+ * The enrolment already offered and not yet confirmed, or null: a wrong code shows the same secret
+ * again, so the member retries with the entry the authenticator app already holds.
+ */
+export async function pendingEnrolment({ db, sealing }: ServiceContext, principal: SessionPrincipal) {
+  const { tenant, member } = principal;
+  const row = await store.memberById(db, tenant.id, member.id);
+  if (!row || row.totpSecret !== null || row.totpPending === null) return null;
+  return offered(principal, decryptSecret(sealing.masterKey, row.totpPending, aad(member.id)));
 }
 
 export async function confirmEnrolment(

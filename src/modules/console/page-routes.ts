@@ -5,6 +5,7 @@ import { authPages } from './auth-pages.ts';
 import { grantPages } from './grants-pages.ts';
 import { keyPages } from './keys-pages.ts';
 import { memberPages } from './member-pages.ts';
+import { overviewPages } from './overview-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
 import { passportFormPages } from './passport-form-pages.ts';
@@ -12,6 +13,7 @@ import { passportPages } from './passports-pages.ts';
 import { securityPages } from './security-pages.ts';
 import { serialisePages } from './serialise-pages.ts';
 import type { SessionService } from './sessions.ts';
+import { unitPages } from './unit-pages.ts';
 import { acceptUploads } from './upload.ts';
 import { webhookPages } from './webhooks-pages.ts';
 
@@ -30,5 +32,7 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await accessLogPages(pages, context, sessions, inject);
     await webhookPages(pages, context, sessions, inject);
     await memberPages(pages, context, sessions, inject);
+    await unitPages(pages, context, sessions, inject);
+    await overviewPages(pages, context, sessions, inject);
   });
 }

@@ -64,6 +64,8 @@ export interface PageFrame {
   title: string;
   principal: SessionPrincipal | null;
   csrfToken?: string;
+  /** What the form before the redirect did (flash.ts), said once at the top of the page. */
+  flash?: string | undefined;
 }
 
 export function tr(lang: Lang) {
@@ -81,6 +83,7 @@ function pageHtml(view: string, frame: PageFrame, data: Record<string, unknown>)
     member: frame.principal?.member ?? null,
     workspace: frame.principal?.tenant ?? null,
     csrfToken: frame.csrfToken ?? '',
+    flash: frame.flash ?? '',
   });
 }
 

@@ -1,38 +1,52 @@
-// One passport's page as its owner sees it, read through the API as the member: the owner and
-// grant-holder and public tiers side by side, its versions, its newest units and the moves its status allows.
-
+// One passport's page as its owner sees it, read through the API as the member: named by its
+// product, its status as a badge, one tier at a time rendered with the public page's own partials
+// (`?tier=`), a table of what each tier sees beyond the public, its versions (each with the change
+// that made it, by the member's email), its newest units and the moves its status allows.
+import type { ServiceContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { t } from '../../core/i18n.ts';
+import { ACCESS_TIERS, type AccessTier } from '../../domain/categories/types.ts';
+import { productName } from '../../domain/passports/key-figures.ts';
 import { canMove, PASSPORT_STATUSES } from '../../domain/passports/lifecycle.ts';
+import { dataSections } from '../../domain/passports/page-data.ts';
+import { formatter } from '../../domain/passports/page-format.ts';
+import { tierDifferences } from '../../domain/passports/tier-differences.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
 import { requestAccessUrl } from '../resolution/service.ts';
 import type { SignedInPage } from './frame.ts';
+import { listMembers } from './members.ts';
 import { apiMessage, callApi, type Inject } from './pages.ts';
+import { versionRows } from './version-rows.ts';
 
-/**
- * What a grant holder of each requestable tier reads, computed here with the resolver's own tier
- * view over the owner document: staff see it without minting a grant.
- */
-const grantTiers = (baseUrl: string, passport: Record<string, unknown>) =>
-  (['legitimate-interest', 'authority'] as const).map((tier) => ({
-    tier,
-    document: JSON.stringify(
-      tierView(passport, tier, { requestAccessUrl: requestAccessUrl(baseUrl, String(passport.id)) }),
-      null,
-      2,
-    ),
-  }));
+/** The tier a `?tier=` names, the owner's by default. */
+export const tierOf = (value: unknown): AccessTier =>
+  typeof value === 'string' && (ACCESS_TIERS as readonly string[]).includes(value)
+    ? (value as AccessTier)
+    : 'owner';
 
-/** One passport's page: its owner, grant-holder and public tiers side by side, versions and actions. */
-export async function passportView(inject: Inject, page: SignedInPage, reference: string, baseUrl: string) {
+/** A passport's name for lists, headings and titles: the product's name, else its identifier. */
+export const passportName = (passport: { metadata?: unknown; productId?: unknown }) =>
+  productName(passport.metadata) ?? String(passport.productId ?? '');
+
+/** The moves that cannot be undone, which the console asks to confirm first. */
+export const CONFIRMED_MOVES: readonly string[] = ['RECALLED', 'DECOMMISSIONED'];
+
+export async function passportView(
+  services: ServiceContext,
+  inject: Inject,
+  page: SignedInPage,
+  reference: string,
+  shownTier: AccessTier = 'owner',
+) {
   const found = await callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}', {
     params: { id: encodeURIComponent(reference) },
   });
   if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
   if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
-  const passport = found.body;
+  const passport = found.body as typeof found.body & Record<string, unknown>;
   const id = encodeURIComponent(String(passport.id));
-  // The public tier as anyone resolving the passport gets it: the same request without credentials.
-  const [publicView, history, units] = await Promise.all([
+  // Whether the public gets a document now: the same request without credentials.
+  const [publicView, history, units, people] = await Promise.all([
     inject({
       method: 'GET',
       url: `/passport/${id}`,
@@ -46,22 +60,40 @@ export async function passportView(inject: Inject, page: SignedInPage, reference
       params: { passportId: id },
       query: 'limit=50',
     }),
+    listMembers(services, page.principal.tenant.id),
   ]);
   const { status } = passport;
+  const askUrl = requestAccessUrl(services.baseUrl, String(passport.id));
+  const shown = tierView(passport, shownTier, { requestAccessUrl: askUrl });
+  const category = String(passport.category);
+  const name = passportName(passport);
+  // The public page's own words, in the member's language.
+  const words = (key: string) => t(page.lang, key);
   return {
-    title: String(passport.productId ?? page.t('passports.one')),
+    title: name,
     data: {
       passport,
-      document: JSON.stringify(passport, null, 2),
-      grantTiers: grantTiers(baseUrl, passport),
+      name,
+      statusLabel: words(`passportPage.statuses.${status}`),
+      tier: shownTier,
+      tiers: ACCESS_TIERS.map((tier) => ({ tier, label: words(`passportPage.tiers.${tier}`) })),
+      sections: dataSections(shown.metadata, category, formatter(page.lang), {
+        yes: words('passportPage.yes'),
+        no: words('passportPage.no'),
+        other: words('passportPage.other'),
+      }),
+      differences: tierDifferences(passport, askUrl),
       publicStatus: publicView.statusCode,
-      publicDocument: publicView.statusCode === 200 ? JSON.stringify(publicView.json(), null, 2) : null,
-      versions: history.status === 200 ? history.body.versions : [],
-      // Units, newest first, each linking to its page (chart, events, QR code); none for a model
-      // without units or a member without battery:read.
+      versions:
+        history.status === 200
+          ? versionRows(history.body.versions, Number(history.body.currentVersion), people)
+          : [],
+      // Units, newest first, each linking to its console page; none for a model without units or a
+      // member without battery:read.
       units: units.status === 200 ? units.body.units : [],
       unitTotal: units.status === 200 ? units.body.total : 0,
       moves: PASSPORT_STATUSES.filter((to) => PASSPORT_STATUSES.includes(status) && canMove(status, to)),
+      deletable: status === 'DRAFT',
     },
   };
 }

@@ -4,8 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { t } from '../../core/i18n.ts';
 import { documentChanges } from '../../domain/passports/diff.ts';
 import type { AnyAnswer } from './api-answers.ts';
+import { confirmPage, isConfirmed } from './confirm-step.ts';
+import { withFlash } from './flash.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -15,10 +18,12 @@ import {
   type Inject,
   MEMBER_PAGE,
   PAGE_ANSWERS,
+  type PageFrame,
   PassportParams,
   renderPage,
+  seeOther,
 } from './pages.ts';
-import { passportView } from './passport-view.ts';
+import { CONFIRMED_MOVES, passportName, passportView, tierOf } from './passport-view.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
@@ -31,7 +36,9 @@ const ListQuery = Type.Object({
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
 const PassportQuery = Type.Object({
-  done: Type.Optional(Type.String({ maxLength: 10 })),
+  done: Type.Optional(Type.String({ maxLength: 30 })),
+  to: Type.Optional(Type.String({ maxLength: 20 })),
+  tier: Type.Optional(Type.String({ maxLength: 30 })),
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
 const VersionParams = Type.Object({
@@ -67,7 +74,15 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
         filters.delete('limit');
         filters.delete('page');
         return renderPage(reply, 200, 'passports', frame, {
-          passports: list.body.passports,
+          passports: list.body.passports.map((passport) => ({
+            id: passport.id,
+            name: passportName(passport),
+            productId: passport.productId,
+            category: passport.category,
+            status: passport.status,
+            statusLabel: t(page.lang, `passportPage.statuses.${passport.status}`),
+            updatedAt: passport.updatedAt,
+          })),
           total: list.body.total,
           pageNumber,
           totalPages: list.body.totalPages,
@@ -89,7 +104,8 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     },
     async (request, reply) => {
       return memberPage(request, reply, 'passports.one', async (page, frame) => {
-        const view = await passportView(inject, page, request.params.id, context.baseUrl);
+        const tier = tierOf(request.query.tier);
+        const view = await passportView(context, inject, page, request.params.id, tier);
         // After a form created or saved the passport and redirected here (see passport-form-pages.ts).
         const { done } = request.query;
         const notice = done === 'created' || done === 'saved' ? { notice: page.t(`forms.${done}`) } : {};
@@ -148,61 +164,116 @@ export async function passportPages(app: App, context: AppContext, sessions: Ses
     },
   );
 
-  /** A passport action by form: the API's answer decides the status, the page shows the outcome. */
-  async function act(
-    request: FastifyRequest,
+  /** The passport's page again with the API's refusal of an action, under the API's status. */
+  async function refused(
+    page: SignedInPage,
     reply: FastifyReply,
-    reference: string,
-    call: (page: SignedInPage) => Promise<AnyAnswer>,
-    done: (page: SignedInPage) => string,
+    frame: PageFrame,
+    id: string,
+    answer: AnyAnswer,
   ) {
-    return memberPage(request, reply, 'passports.one', async (page, frame) => {
-      checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
-      const answer = await call(page);
-      const view = await passportView(inject, page, reference, context.baseUrl);
-      const outcome = answer.status === 200 ? { notice: done(page) } : { error: apiMessage(answer.body) };
-      return renderPage(
-        reply,
-        answer.status,
-        'passport',
-        { ...frame, title: view.title },
-        { ...view.data, ...outcome },
-      );
-    });
+    const view = await passportView(context, inject, page, id);
+    return renderPage(
+      reply,
+      answer.status,
+      'passport',
+      { ...frame, title: view.title },
+      { ...view.data, error: apiMessage(answer.body) },
+    );
+  }
+
+  const passportPath = (id: string) => `/console/passports/${encodeURIComponent(id)}`;
+
+  /** The confirmation step of an action that cannot be undone, naming the passport. */
+  async function confirmFirst(
+    page: SignedInPage,
+    reply: FastifyReply,
+    frame: PageFrame,
+    id: string,
+    step: {
+      question: string;
+      consequence: string;
+      action: string;
+      confirmLabel: string;
+      fields?: Record<string, string>;
+    },
+  ) {
+    const view = await passportView(context, inject, page, id);
+    return confirmPage(
+      reply,
+      { ...frame, title: page.t('confirm.title', { name: view.title }) },
+      {
+        ...step,
+        back: passportPath(id),
+      },
+    );
   }
 
   app.post(
     '/console/passports/:id/status',
     { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const form = formFields(request.body);
-      return act(
-        request,
-        reply,
-        request.params.id,
-        (page) =>
-          callApi(inject, page.principal, 'PUT', '/api/v1/passports/{id}/status', {
-            params: { id: encodeURIComponent(request.params.id) },
-            payload: { status: form.status ?? '', ...(form.reason ? { reason: form.reason } : {}) },
-          }),
-        (page) => page.t('passports.moved', { status: form.status ?? '' }),
-      );
-    },
+    async (request, reply) =>
+      memberPage(request, reply, 'passports.one', async (page, frame) => {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const form = formFields(request.body);
+        const status = form.status ?? '';
+        const id = request.params.id;
+        if (CONFIRMED_MOVES.includes(status) && !isConfirmed(request.body)) {
+          return confirmFirst(page, reply, frame, id, {
+            question: page.t('confirm.move', { status: t(page.lang, `passportPage.statuses.${status}`) }),
+            consequence: page.t(`confirm.moveConsequence.${status}`),
+            action: `${passportPath(id)}/status`,
+            confirmLabel: page.t('confirm.moveSubmit', {
+              status: t(page.lang, `passportPage.statuses.${status}`),
+            }),
+            fields: { status, reason: form.reason ?? '' },
+          });
+        }
+        const answer = await callApi(inject, page.principal, 'PUT', '/api/v1/passports/{id}/status', {
+          params: { id: encodeURIComponent(id) },
+          payload: { status, ...(form.reason ? { reason: form.reason } : {}) },
+        });
+        if (answer.status !== 200) return refused(page, reply, frame, id, answer);
+        return seeOther(reply, withFlash(passportPath(id), 'moved', status));
+      }),
   );
 
   app.post(
     '/console/passports/:id/seal',
     { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
     async (request, reply) =>
-      act(
-        request,
-        reply,
-        request.params.id,
-        (page) =>
-          callApi(inject, page.principal, 'POST', '/api/v1/passports/{id}/seal', {
-            params: { id: encodeURIComponent(request.params.id) },
-          }),
-        (page) => page.t('passports.sealed'),
-      ),
+      memberPage(request, reply, 'passports.one', async (page, frame) => {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const id = request.params.id;
+        const answer = await callApi(inject, page.principal, 'POST', '/api/v1/passports/{id}/seal', {
+          params: { id: encodeURIComponent(id) },
+        });
+        if (answer.status !== 200) return refused(page, reply, frame, id, answer);
+        return seeOther(reply, withFlash(passportPath(id), 'sealed'));
+      }),
+  );
+
+  // A draft can be deleted (DELETE /api/v1/passports/{id}, DRAFT only), after a confirmation step.
+  app.post(
+    '/console/passports/:id/delete',
+    { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'passports.one', async (page, frame) => {
+        checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+        const id = request.params.id;
+        if (!isConfirmed(request.body)) {
+          return confirmFirst(page, reply, frame, id, {
+            question: page.t('confirm.deleteDraft'),
+            consequence: page.t('confirm.deleteConsequence'),
+            action: `${passportPath(id)}/delete`,
+            confirmLabel: page.t('confirm.deleteSubmit'),
+          });
+        }
+        const answer = await callApi(inject, page.principal, 'DELETE', '/api/v1/passports/{id}', {
+          params: { id: encodeURIComponent(id) },
+        });
+        if (answer.status !== 204) return refused(page, reply, frame, id, answer);
+        return seeOther(reply, withFlash('/console/passports', 'draftDeleted'));
+      }),
   );
 }

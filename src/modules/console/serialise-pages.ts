@@ -51,7 +51,7 @@ export async function serialisePages(
         const reference = request.params.id;
         /** The passport's page again, its form with what was wrong. */
         const formAgain = async (status: number, error: string) => {
-          const view = await passportView(inject, page, reference, context.baseUrl);
+          const view = await passportView(context, inject, page, reference);
           return renderPage(
             reply,
             status,

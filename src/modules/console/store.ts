@@ -1,6 +1,6 @@
 // SQL of members, their sessions and invitations. Every function takes the tenant first, except the
 // two lookups that precede knowing it: an invitation by its token and a member by workspace host.
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -235,4 +235,37 @@ export async function acceptInvitation(db: Executor, tenantId: string, id: strin
     .update(memberInvitations)
     .set({ acceptedAt: now })
     .where(and(eq(memberInvitations.tenantId, tenantId), eq(memberInvitations.id, id)));
+}
+
+/** Invitations not yet accepted nor expired (or withdrawn, which expires them), newest first. */
+export async function pendingInvitations(db: Executor, tenantId: string, now: Date) {
+  return db
+    .select()
+    .from(memberInvitations)
+    .where(
+      and(
+        eq(memberInvitations.tenantId, tenantId),
+        isNull(memberInvitations.acceptedAt),
+        gt(memberInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(memberInvitations.createdAt))
+    .limit(200);
+}
+
+/** Withdraws a pending invitation: it expires now, so its link stops working; the row stays. */
+export async function withdrawInvitation(db: Executor, tenantId: string, id: string, now: Date) {
+  const rows = await db
+    .update(memberInvitations)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(memberInvitations.tenantId, tenantId),
+        eq(memberInvitations.id, id),
+        isNull(memberInvitations.acceptedAt),
+        gt(memberInvitations.expiresAt, now),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
 }

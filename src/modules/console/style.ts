@@ -50,5 +50,18 @@ button.secondary{background:#fff;color:#14365d;border:1px solid #14365d;border-r
 [aria-invalid=true]{border:2px solid #a4161a}
 .label{font-weight:600}
 a.named{position:relative}
+.badge{display:inline-block;border-radius:1rem;padding:0 .6rem;font-size:.85rem;font-weight:600;color:#fff;background:#4a4a4a;white-space:nowrap}
+.status-ACTIVE{background:#1a6b2f}.status-RECALLED{background:#a4161a}.status-DRAFT{background:#5a4a00}
+.subtitle{margin:-.5rem 0 1rem;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0 0 1rem}
+dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}
+ul.tabs{list-style:none;padding:0;margin:0 0 .75rem;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+details{background:#fff;border:1px solid #ddd;border-radius:4px;margin:.25rem 0;padding:.25rem .75rem}
+summary{cursor:pointer;font-weight:600;padding:.25rem 0}
+.public-data dl{margin:.25rem 0 .5rem}.public-data dt{font-weight:600}.public-data dd{margin:0 0 .4rem 1rem;overflow-wrap:anywhere}
+.public-data ol.items,.public-data ul.values{padding-left:1.25rem;margin:0}
+.cards{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,13rem),1fr));list-style:none;padding:0;margin:0}
+.cards li{background:#fff;border:1px solid #ddd;border-radius:4px;padding:.5rem .75rem}
+.cards .count{display:block;font-size:1.6rem;font-weight:700}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;

@@ -8,6 +8,8 @@ import { AppError } from '../../core/errors.ts';
 import { SUBSCRIBABLE } from '../../domain/webhooks/kinds.ts';
 import type { AnyAnswer } from './api-answers.ts';
 import { cursorQuery, expectStatus, hasStatus } from './api-refusal.ts';
+import { confirmPage, isConfirmed } from './confirm-step.ts';
+import { withFlash } from './flash.ts';
 import { formPage } from './form-page.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
@@ -27,6 +29,10 @@ import type { SessionService } from './sessions.ts';
 
 const hide = true;
 const CursorQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 200 })) });
+const DeliveriesQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(Type.String({ maxLength: 20 })),
+});
 const API = '/api/v1/webhooks/subscriptions';
 const ONE = '/api/v1/webhooks/subscriptions/{id}';
 
@@ -86,11 +92,16 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
 
   app.get(
     '/console/webhooks/deliveries',
-    { config: { access: MEMBER_PAGE }, schema: { hide, querystring: CursorQuery, response: PAGE_ANSWERS } },
+    {
+      config: { access: MEMBER_PAGE },
+      schema: { hide, querystring: DeliveriesQuery, response: PAGE_ANSWERS },
+    },
     async (request, reply) =>
       memberPage(request, reply, 'trust.deliveries.title', async (page, frame) => {
         const search = new URLSearchParams({ limit: '50' });
         if (request.query.cursor) search.set('cursor', request.query.cursor);
+        // The overview's "failed deliveries" link lists those only.
+        if (request.query.status === 'failed') search.set('status', 'failed');
         const [log, list] = await Promise.all([
           callApi(inject, page.principal, 'GET', '/api/v1/webhooks/deliveries', { query: search }),
           callApi(inject, page.principal, 'GET', API),
@@ -135,8 +146,25 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
       async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) =>
         memberPage(request, reply, 'trust.webhooks.one', async (page, frame) => {
           checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken);
+          if (action === 'delete' && !isConfirmed(request.body)) {
+            const { subscription } = await subscriptionPage(page, request.params.id);
+            return confirmPage(
+              reply,
+              { ...frame, title: page.t('confirm.title', { name: subscription.url }) },
+              {
+                question: page.t('confirm.deleteWebhook', { url: subscription.url }),
+                consequence: page.t('confirm.deleteWebhookConsequence'),
+                action: `/console/webhooks/${request.params.id}/delete`,
+                confirmLabel: page.t('confirm.deleteSubmit'),
+                back: `/console/webhooks/${request.params.id}`,
+              },
+            );
+          }
           const answer = await call(page, request);
-          if (answer.status === 204) return seeOther(reply, '/console/webhooks');
+          if (answer.status === 204) return seeOther(reply, withFlash('/console/webhooks', 'webhookDeleted'));
+          // A saved edit is a post/redirect/get; a new secret or a test result is shown once, here.
+          if (action === 'edit' && answer.status === 200)
+            return seeOther(reply, withFlash(`/console/webhooks/${request.params.id}`, 'webhookSaved'));
           const outcome = hasStatus(answer, 200)
             ? shown(page, answer.body)
             : { error: apiMessage(answer.body) };

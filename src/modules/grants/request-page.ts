@@ -2,6 +2,7 @@
 // confirmation with the private status link, the status (with the one-time token), and not found.
 import type { Lang } from '../../core/i18n.ts';
 import { t } from '../../core/i18n.ts';
+import { productName } from '../../domain/passports/key-figures.ts';
 import { REQUESTER_ROLES, type RequestStatus } from './requests.ts';
 
 export const REQUEST_PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
@@ -35,13 +36,16 @@ function page(lang: Lang, view: string, title: string, extra: Record<string, unk
 
 export function formPage(
   lang: Lang,
-  passport: { id: string; productId: string },
+  passport: { id: string; productId: string; metadata?: unknown },
   values: FormValues = EMPTY,
   invalid = false,
 ) {
   const w = words(lang);
-  return page(lang, 'form', w('title'), {
-    intro: w('intro', { productId: passport.productId }),
+  // The product by its name (the category's name field) where it has one, with its identifier.
+  const name = productName(passport.metadata);
+  const product = name ? `${name} (${passport.productId})` : passport.productId;
+  return page(lang, 'form', name ? `${w('title')}: ${name}` : w('title'), {
+    intro: w('intro', { productId: product }),
     action: `/request-access/${passport.id}?lang=${lang}`,
     invalid: invalid ? w('invalid') : null,
     values,

@@ -12,13 +12,14 @@ import {
   isNull,
   lte,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import { conflict } from '../../core/errors.ts';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
+import { batteryUnits, facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
 
@@ -237,7 +238,23 @@ function listWhere(tenantId: string, filter: ListFilter): SQL | undefined {
     filter.category ? eq(passports.category, filter.category) : undefined,
     filter.status ? eq(passports.status, filter.status) : undefined,
     filter.operatorId ? eq(passports.operatorId, filter.operatorId) : undefined,
-    escaped ? ilike(passports.productId, `%${escaped}%`) : undefined,
+    escaped ? matchesSearch(tenantId, `%${escaped}%`) : undefined,
+  );
+}
+
+/**
+ * `q`: part of the productId, of the product's name (the category's name fields, the ones
+ * key-figures.ts#productName reads) or of a serial number of one of the passport's units.
+ */
+function matchesSearch(tenantId: string, pattern: string): SQL | undefined {
+  return or(
+    ilike(passports.productId, pattern),
+    sql`${passports.metadata} #>> '{generalInformation,batteryModel}' ilike ${pattern}`,
+    sql`${passports.metadata} #>> '{productInformation,productName}' ilike ${pattern}`,
+    sql`${passports.metadata} #>> '{productInformation,tradeName}' ilike ${pattern}`,
+    sql`${passports.metadata} ->> 'productName' ilike ${pattern}`,
+    sql`exists (select 1 from ${batteryUnits} where ${batteryUnits.tenantId} = ${tenantId}
+      and ${batteryUnits.passportId} = ${passports.id} and ${batteryUnits.serialNumber} ilike ${pattern})`,
   );
 }
 

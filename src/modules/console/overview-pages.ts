@@ -1,0 +1,84 @@
+// The console's overview (`/console/`): the workspace at a glance, each figure linking to its list:
+// passports by status, the plan's quota used, access requests waiting for a decision, webhook
+// deliveries that failed, and what changed last. Figures the member's permissions do not cover
+// are left out rather than refused.
+import type { App, AppContext } from '../../context.ts';
+import { t } from '../../core/i18n.ts';
+import { PASSPORT_STATUSES } from '../../domain/passports/lifecycle.ts';
+import { recentChanges } from '../audit/service.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
+import { listMembers } from './members.ts';
+import { callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, renderPage } from './pages.ts';
+import type { SessionService } from './sessions.ts';
+import { authorName } from './version-rows.ts';
+
+/** Failed deliveries counted on the overview; past this it says "200 or more". */
+const DELIVERY_PAGE = 200;
+
+/** Where an audit event's subject is shown in the console, when it has a page there. */
+const SUBJECT_PAGES: Record<string, (id: string) => string> = {
+  passport: (id) => `/console/passports/${id}`,
+  operator: (id) => `/console/operators/${id}`,
+  facility: (id) => `/console/facilities/${id}`,
+  webhook: (id) => `/console/webhooks/${id}`,
+};
+
+async function overview(context: AppContext, inject: Inject, page: SignedInPage) {
+  const { principal } = page;
+  const [counts, whoami, grants, failed, changes, people] = await Promise.all([
+    Promise.all(
+      PASSPORT_STATUSES.map((status) =>
+        callApi(inject, principal, 'GET', '/api/v1/passports', { query: `status=${status}&limit=1` }),
+      ),
+    ),
+    callApi(inject, principal, 'GET', '/api/v1/whoami'),
+    callApi(inject, principal, 'GET', '/api/v1/grants'),
+    callApi(inject, principal, 'GET', '/api/v1/webhooks/deliveries', {
+      query: `status=failed&limit=${DELIVERY_PAGE}`,
+    }),
+    recentChanges(context.db, principal.tenant.id, 10),
+    listMembers(context, principal.tenant.id),
+  ]);
+  const byStatus = PASSPORT_STATUSES.map((status, index) => {
+    const answer = counts[index];
+    return {
+      status,
+      label: t(page.lang, `passportPage.statuses.${status}`),
+      count: answer?.status === 200 ? answer.body.total : null,
+    };
+  });
+  const usage = whoami.status === 200 ? whoami.body.usage : null;
+  return {
+    byStatus: byStatus.every((entry) => entry.count === null) ? [] : byStatus,
+    usage: usage
+      ? {
+          ...usage,
+          percent: usage.passportLimit > 0 ? Math.round((usage.activePassports / usage.passportLimit) * 100) : 0,
+        }
+      : null,
+    pendingRequests:
+      grants.status === 200 ? grants.body.grants.filter((grant) => grant.status === 'pending').length : null,
+    failedDeliveries:
+      failed.status === 200
+        ? { count: failed.body.deliveries.length, more: failed.body.nextCursor !== null }
+        : null,
+    changes: changes.map((change) => ({
+      ...change,
+      by: authorName(change.actor, people),
+      href: SUBJECT_PAGES[change.subjectType]?.(change.subjectId) ?? null,
+    })),
+  };
+}
+
+export async function overviewPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
+
+  app.get(
+    '/console',
+    { config: { access: MEMBER_PAGE }, schema: { hide: true, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'home.title', async (page, frame) =>
+        renderPage(reply, 200, 'home', frame, await overview(context, inject, page)),
+      ),
+  );
+}

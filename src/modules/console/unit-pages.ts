@@ -1,0 +1,55 @@
+// One battery unit inside the console's frame (the passport's unit links lead here, not to the
+// API): its serial number, status, current state and newest readings, with a way back to its
+// passport and links to the public page and the API's JSON.
+import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
+import { pageFrames } from './frame.ts';
+import { apiMessage, callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, renderPage, UuidParams } from './pages.ts';
+import { passportName } from './passport-view.ts';
+import type { SessionService } from './sessions.ts';
+
+/** Readings shown on the page; the API's event list pages through the rest. */
+const SHOWN_EVENTS = 20;
+
+export async function unitPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
+
+  app.get(
+    '/console/units/:id',
+    { config: { access: MEMBER_PAGE }, schema: { hide: true, params: UuidParams, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'units.one', async (page, frame) => {
+        const id = request.params.id;
+        const found = await callApi(inject, page.principal, 'GET', '/api/v1/units/{id}', {
+          params: { id },
+          headers: { accept: 'application/ld+json' },
+        });
+        if (found.status === 404) throw new AppError('NOT_FOUND', apiMessage(found.body));
+        if (found.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(found.body));
+        const unit = found.body as unknown as {
+          id: string;
+          serialNumber: string;
+          status: string;
+          manufacturedAt: string | null;
+          digitalLinkUri: string;
+          ofModel: { id: string; metadata?: unknown; productId?: unknown };
+          currentState: Record<string, number | string | null>;
+          dynamicData: Array<Record<string, unknown>>;
+        };
+        const model = unit.ofModel;
+        return renderPage(
+          reply,
+          200,
+          'unit',
+          { ...frame, title: page.t('units.titleOne', { serial: unit.serialNumber }) },
+          {
+            unit,
+            modelName: passportName(model),
+            modelId: model.id,
+            events: unit.dynamicData.slice(0, SHOWN_EVENTS),
+            eventTotal: unit.dynamicData.length,
+          },
+        );
+      }),
+  );
+}

@@ -1,0 +1,61 @@
+// The versions table as people read it: one row per version, each with the change that made it.
+// The API lists archived versions with the author and reason of the change that replaced them (an
+// archived version N records who made N+1 and why), so row N+1 takes them from archived N, and the
+// first version is the one the passport was created with. Authors are shown by the member's email
+// (`user:<id>`), an API key by its prefix.
+import type { MemberRecord } from './members.ts';
+
+interface Archived {
+  version: number;
+  recordedAt: string;
+  validUntil: string;
+  changedBy: string | null;
+  changeReason: string | null;
+}
+
+export interface VersionRow {
+  version: number;
+  /** When this version began. */
+  from: string;
+  changedBy: string;
+  reason: string;
+  /** The archived version this one replaced: the page that shows what it changed. */
+  compareFrom: number | null;
+  current: boolean;
+}
+
+export function authorName(changedBy: string | null, members: readonly MemberRecord[]): string {
+  if (!changedBy) return '—';
+  if (changedBy.startsWith('user:')) {
+    const member = members.find((candidate) => candidate.id === changedBy.slice(5));
+    return member?.email ?? changedBy;
+  }
+  if (changedBy.startsWith('key:')) return `API key ${changedBy.slice(4)}`;
+  return changedBy;
+}
+
+export function versionRows(
+  archived: readonly Archived[],
+  current: number,
+  members: readonly MemberRecord[],
+): VersionRow[] {
+  const rows: VersionRow[] = archived.map((version) => ({
+    version: version.version + 1,
+    from: version.validUntil,
+    changedBy: authorName(version.changedBy, members),
+    reason: version.changeReason ?? '—',
+    compareFrom: version.version,
+    current: version.version + 1 === current,
+  }));
+  const first = archived.find((version) => version.version === 1);
+  if (first)
+    rows.push({
+      version: 1,
+      from: first.recordedAt,
+      changedBy: '—',
+      reason: '—',
+      compareFrom: null,
+      current: false,
+    });
+  return rows;
+}
