@@ -24,6 +24,10 @@ const USAGE = `Usage: opendpp <command> [options]
                                --require-timestamp: a seal without an RFC 3161 timestamp is invalid;
                                exit status 0 when valid, 1 when not
 
+Output: JSON on stdout. A command that makes a token (workspaces create, keys create) puts it at
+the top level as "token" (workspaces create also keeps it at apiKey.token); on a terminal a line on
+stderr repeats it, and the invitation link of members invite, as shown once.
+
 Environment: OPENDPP_URL (default http://127.0.0.1:3000), PLATFORM_ADMIN_TOKEN.`;
 
 const { values, positionals } = parseArgs({
@@ -172,11 +176,36 @@ async function run(): Promise<unknown> {
   }
 }
 
+/**
+ * Every command that makes a token prints it the same way: `token` at the top of its JSON (a new
+ * workspace's key keeps `.apiKey.token` too, for scripts written before), and, when a person reads
+ * the output on a terminal, a line on stderr saying it is shown once.
+ */
+function withTopLevelToken(result: unknown): unknown {
+  if (typeof result !== 'object' || result === null || 'token' in result) return result;
+  const apiKey = (result as { apiKey?: { token?: unknown } }).apiKey;
+  return typeof apiKey?.token === 'string' ? { token: apiKey.token, ...result } : result;
+}
+
+function humanLines(result: unknown): string[] {
+  if (typeof result !== 'object' || result === null) return [];
+  const { token, url } = result as { token?: unknown; url?: unknown };
+  const lines: string[] = [];
+  if (typeof token === 'string') lines.push(`API token (shown once, keep it now): ${token}`);
+  if (typeof url === 'string' && url.includes('/console/invitations/'))
+    lines.push(`Invitation link (shown once, works once within 7 days): ${url}`);
+  return lines;
+}
+
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
 } else {
   run()
-    .then((result) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`))
+    .then((answer) => {
+      const result = withTopLevelToken(answer);
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      if (process.stdout.isTTY) for (const line of humanLines(result)) process.stderr.write(`${line}\n`);
+    })
     .catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(`opendpp: ${message}\n`);

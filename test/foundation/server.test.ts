@@ -28,6 +28,14 @@ describe('the service process on its embedded store', () => {
     const server = await startServer({ DATA_DIR: dataDir });
     await expect.poll(() => server.stdout(), { timeout: 30_000 }).toContain('Demo API key');
     demoKey = /Demo API key\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
+    // The console's address and the first owner's one-time invitation, which opens an email field.
+    // (PUBLIC_BASE_URL is unset, so the address is the default one, on the port asked for: 0 here.)
+    expect(server.stdout()).toMatch(/Console\s+: http:\/\/localhost:\d+\/console\//);
+    const invitation = /First owner invitation: (\S+)/.exec(server.stdout())?.[1] ?? '';
+    expect(invitation).toContain('/console/invitations/odpp_invite_');
+    const invitationPage = await fetch(`${server.url}${new URL(invitation).pathname}`);
+    expect(invitationPage.status).toBe(200);
+    expect(await invitationPage.text()).toContain('type="email"');
     adminToken = /Platform admin token\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
     expect(demoKey).toMatch(/dpp_token_/);
     const whoami = await get(`${server.url}/api/v1/whoami`, demoKey);
@@ -55,6 +63,12 @@ describe('the service process on its embedded store', () => {
     );
     expect(created.code, created.stderr).toBe(0);
     createdWorkspace = JSON.parse(created.stdout).tenant.id;
+    // The token at the top level, as keys create prints it, and where it was before.
+    const createdAnswer = JSON.parse(created.stdout);
+    expect(createdAnswer.token).toMatch(/dpp_token_/);
+    expect(createdAnswer.token).toBe(createdAnswer.apiKey.token);
+    // Not a terminal here: no human line on stderr, only the JSON on stdout.
+    expect(created.stderr).not.toContain(createdAnswer.token);
     const cli = (...args: string[]) =>
       run(['bin/opendpp.js', ...args], { OPENDPP_URL: server.url, PLATFORM_ADMIN_TOKEN: adminToken });
     const key = await cli(

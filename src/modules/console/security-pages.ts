@@ -155,7 +155,7 @@ export async function securityPages(app: App, context: AppContext, sessions: Ses
           const pending = await members.pendingInvitations(context, principal.tenant.id);
           const found = pending.find((invitation) => invitation.id === id);
           if (!found) throw new AppError('NOT_FOUND', 'Invitation not found, or no longer pending');
-          const email = found.email || page.t('members.openInvitation');
+          const email = found.email || page.t('invitations.open');
           return confirmPage(
             reply,
             { ...frame, title: page.t('confirm.title', { name: email }) },
@@ -163,7 +163,7 @@ export async function securityPages(app: App, context: AppContext, sessions: Ses
               question: page.t('confirm.withdrawInvitation', { email }),
               consequence: page.t('confirm.withdrawConsequence'),
               action: `/console/members/invitations/${id}/withdraw`,
-              confirmLabel: page.t('members.withdraw'),
+              confirmLabel: page.t('invitations.withdraw'),
               back: '/console/members',
             },
           );

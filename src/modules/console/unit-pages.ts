@@ -18,7 +18,7 @@ export async function unitPages(app: App, context: AppContext, sessions: Session
     '/console/units/:id',
     { config: { access: MEMBER_PAGE }, schema: { hide: true, params: UuidParams, response: PAGE_ANSWERS } },
     async (request, reply) =>
-      memberPage(request, reply, 'units.one', async (page, frame) => {
+      memberPage(request, reply, 'unitPage.one', async (page, frame) => {
         const id = request.params.id;
         const found = await callApi(inject, page.principal, 'GET', '/api/v1/units/{id}', {
           params: { id },
@@ -41,7 +41,7 @@ export async function unitPages(app: App, context: AppContext, sessions: Session
           reply,
           200,
           'unit',
-          { ...frame, title: page.t('units.titleOne', { serial: unit.serialNumber }) },
+          { ...frame, title: page.t('unitPage.title', { serial: unit.serialNumber }) },
           {
             unit,
             modelName: passportName(model),
