@@ -121,7 +121,7 @@ export function printFirstBootSecrets(
     '',
     `  Console              : ${secrets.console}`,
     `  First owner invitation: ${secrets.ownerInvitation}`,
-    '    Open it once within 7 days to become the demo workspace\'s owner (choose your email and',
+    "    Open it once within 7 days to become the demo workspace's owner (choose your email and",
     '    password), then sign in at the console with workspace "demo". Lost it? Make another with',
     '    opendpp members invite --workspace <demo workspace id> --email <you@example.com>',
     '',

@@ -63,7 +63,8 @@ describe('passport work in the console, in Chromium', () => {
 
   const screenshot = keepScreenshot;
 
-  const listedProducts = (page: Page) => page.locator('table tbody tr td:first-child a').allInnerTexts();
+  // The product identifier column (the first names the product).
+  const listedProducts = (page: Page) => page.locator('table tbody tr td:nth-child(2)').allInnerTexts();
 
   it('finds a passport by search and by status', async () => {
     const { page, problems } = await signedIn();
@@ -90,11 +91,23 @@ describe('passport work in the console, in Chromium', () => {
     await page.fill('#reason', 'Thermal runaway risk in lot 7');
     await page.click(`form[action="/console/passports/${active.id}/status"] button[type=submit]`);
     await page.waitForLoadState('domcontentloaded');
+    // A recall is asked first, on a page of its own; its button posts the same form, confirmed.
+    expect(await page.locator('main').innerText()).toContain('Change the status to Recalled?');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.click(`form[action="/console/passports/${active.id}/status"] button.danger`);
+    await page.waitForLoadState('domcontentloaded');
     await expect.poll(() => page.locator('main').innerText()).toContain('the passport is now RECALLED');
+    // Post/redirect/get: the page is the passport's own address, so a reload posts nothing again.
+    expect(new URL(page.url()).pathname).toBe(`/console/passports/${active.id}`);
 
     await page.click(`form[action="/console/passports/${active.id}/seal"] button[type=submit]`);
     await page.waitForLoadState('domcontentloaded');
     expect(await page.locator('main').innerText()).toContain('the current version is sealed');
+    expect(new URL(page.url()).pathname).toBe(`/console/passports/${active.id}`);
+    // The versions table gives each version the change that made it, by the member's email.
+    const recallRow = page.locator('tr', { hasText: 'Thermal runaway risk in lot 7' });
+    expect(await recallRow.innerText()).toContain('grace@example.com');
+    expect(await recallRow.locator('td').first().innerText()).toBe('2');
     const stored = await app.inject({
       method: 'GET',
       url: `/api/v1/passports/${active.id}`,
@@ -117,9 +130,12 @@ describe('passport work in the console, in Chromium', () => {
   it("opens a unit's page from its passport, with the state-of-health chart", async () => {
     const { page, problems } = await signedIn();
     await page.goto(`${base}/console/passports/${active.id}`);
-    await page.click(`a[href="/api/v1/units/${unit.id}"]`);
+    await page.click(`a[href="/console/units/${unit.id}"]`);
     await page.waitForLoadState('domcontentloaded');
     expect(await page.locator('h1').innerText()).toContain(unit.serialNumber);
+    // Inside the console's frame, with the way back to its passport.
+    expect(await page.locator('header nav').count()).toBe(1);
+    expect(await page.locator(`main a[href="/console/passports/${active.id}"]`).count()).toBe(1);
     // One point per measurement in the chart.
     expect(await page.locator('main svg circle').count()).toBe(3);
     expect(await axeViolations(page)).toEqual([]);
@@ -135,7 +151,12 @@ describe('passport work in the console, in Chromium', () => {
     await page.goto(`${base}/console/keys`);
     await page.click(`form[action="/console/keys/${created.key.id}/revoke"] button[type=submit]`);
     await page.waitForLoadState('domcontentloaded');
-    await page.goto(`${base}/console/keys`);
+    // Asked first: until the confirmation, the key still works.
+    expect(await page.locator('main').innerText()).toContain('Revoke the key CI uploader');
+    expect((await whoami()).statusCode).toBe(200);
+    await page.click(`form[action="/console/keys/${created.key.id}/revoke"] button.danger`);
+    await page.waitForLoadState('domcontentloaded');
+    expect(await page.locator('#flash').innerText()).toContain('the key was revoked');
     const row = page.locator('tr', { hasText: 'CI uploader' });
     expect(await row.innerText()).toContain('Revoked');
     expect((await whoami()).statusCode).toBe(401);

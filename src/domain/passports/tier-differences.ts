@@ -21,7 +21,7 @@ export interface TierDifference {
 const MAX_VALUE = 120;
 const COMPARED = ['metadata', 'manufacturingFacility'] as const;
 
-const unescape = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
+const unescapeSegment = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
 
 function shortText(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
@@ -29,13 +29,15 @@ function shortText(value: unknown): string {
 }
 
 function labelOf(category: string, pointer: string): string {
-  const segments = pointer.split('/').slice(1).map(unescape);
+  const segments = pointer.split('/').slice(1).map(unescapeSegment);
   if (segments[0] !== 'metadata') return segments.join(' › ');
   const path = segments.slice(1).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
   const labels: string[] = [];
   for (let end = 1; end <= path.length; end++) {
     const segment = path[end - 1];
-    labels.push(typeof segment === 'number' ? `#${segment + 1}` : fieldInfo(category, path.slice(0, end)).label);
+    labels.push(
+      typeof segment === 'number' ? `#${segment + 1}` : fieldInfo(category, path.slice(0, end)).label,
+    );
   }
   return labels.join(' › ');
 }

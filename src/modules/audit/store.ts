@@ -2,8 +2,8 @@
 // transaction so that they exist exactly when the change they describe does. The webhook outbox's
 // rows are the webhooks module's: it hands the part of the statement that writes them.
 import { desc, eq, sql } from 'drizzle-orm';
-import { auditEvents } from '../../db/schema.ts';
 import type { Executor } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema.ts';
 import { type OutboxEvent, outboxInsert } from '../webhooks/service.ts';
 
 export interface AuditRow {

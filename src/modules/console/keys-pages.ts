@@ -56,7 +56,8 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
       // says so in one word.
       keys: keys.body.keys.map((key) => {
         const full: readonly string[] = ROLE_PERMISSIONS[key.role as keyof typeof ROLE_PERMISSIONS] ?? [];
-        const narrowed = key.permissions.length < full.length || key.permissions.some((p) => !full.includes(p));
+        const narrowed =
+          key.permissions.length < full.length || key.permissions.some((p) => !full.includes(p));
         return { ...key, narrowed };
       }),
       operators: operators.status === 200 ? operators.body.operators : [],

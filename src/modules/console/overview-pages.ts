@@ -53,7 +53,8 @@ async function overview(context: AppContext, inject: Inject, page: SignedInPage)
     usage: usage
       ? {
           ...usage,
-          percent: usage.passportLimit > 0 ? Math.round((usage.activePassports / usage.passportLimit) * 100) : 0,
+          percent:
+            usage.passportLimit > 0 ? Math.round((usage.activePassports / usage.passportLimit) * 100) : 0,
         }
       : null,
     pendingRequests:

@@ -1,14 +1,14 @@
 // The member's own security: TOTP enrolment (QR code and the secret for manual entry, confirmed with
 // a code; the recovery codes shown once), and the members list with invitations (links shown once).
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { ROLES } from '../../domain/auth/permissions.ts';
+import { confirmPage, isConfirmed } from './confirm-step.ts';
+import { withFlash } from './flash.ts';
 import { pageFrames } from './frame.ts';
 import { assertMfaSatisfied, roleOf } from './guards.ts';
 import * as members from './members.ts';
 import { confirmEnrolment, pendingEnrolment, startEnrolment } from './mfa.ts';
-import { AppError } from '../../core/errors.ts';
-import { confirmPage, isConfirmed } from './confirm-step.ts';
-import { withFlash } from './flash.ts';
 import {
   checkFormCsrf,
   formFields,

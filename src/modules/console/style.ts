@@ -63,5 +63,6 @@ summary{cursor:pointer;font-weight:600;padding:.25rem 0}
 .cards{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,13rem),1fr));list-style:none;padding:0;margin:0}
 .cards li{background:#fff;border:1px solid #ddd;border-radius:4px;padding:.5rem .75rem}
 .cards .count{display:block;font-size:1.6rem;font-weight:700}
+.chart svg{width:100%;max-width:40rem;height:auto;background:#fff}.chart .grid{stroke:#ccc}.chart .line{fill:none;stroke:#1a6b2f;stroke-width:2}.chart circle{fill:#1a6b2f}.chart text{font-size:12px;fill:#333}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;

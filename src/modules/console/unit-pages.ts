@@ -3,8 +3,18 @@
 // passport and links to the public page and the API's JSON.
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { t } from '../../core/i18n.ts';
+import { sohChart } from '../../domain/units/soh-chart.ts';
 import { pageFrames } from './frame.ts';
-import { apiMessage, callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, renderPage, UuidParams } from './pages.ts';
+import {
+  apiMessage,
+  callApi,
+  type Inject,
+  MEMBER_PAGE,
+  PAGE_ANSWERS,
+  renderPage,
+  UuidParams,
+} from './pages.ts';
 import { passportName } from './passport-view.ts';
 import type { SessionService } from './sessions.ts';
 
@@ -37,6 +47,17 @@ export async function unitPages(app: App, context: AppContext, sessions: Session
           dynamicData: Array<Record<string, unknown>>;
         };
         const model = unit.ofModel;
+        // The state-of-health chart the unit's own page draws, from the same readings.
+        const points = unit.dynamicData.flatMap((event) =>
+          typeof event.stateOfHealth === 'number' && typeof event.recordedAt === 'string'
+            ? [{ at: new Date(event.recordedAt), stateOfHealth: event.stateOfHealth }]
+            : [],
+        );
+        const day = new Intl.DateTimeFormat(page.lang, { dateStyle: 'medium', timeZone: 'UTC' });
+        const chartSvg =
+          points.length > 0
+            ? sohChart(points, t(page.lang, 'unitPage.chartTitle'), (at) => day.format(at))
+            : '';
         return renderPage(
           reply,
           200,
@@ -48,6 +69,7 @@ export async function unitPages(app: App, context: AppContext, sessions: Session
             modelId: model.id,
             events: unit.dynamicData.slice(0, SHOWN_EVENTS),
             eventTotal: unit.dynamicData.length,
+            chartSvg,
           },
         );
       }),

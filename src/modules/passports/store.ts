@@ -19,7 +19,14 @@ import {
 import { conflict } from '../../core/errors.ts';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { batteryUnits, facilities, operators, passports, passportVersions, tenants } from '../../db/schema.ts';
+import {
+  batteryUnits,
+  facilities,
+  operators,
+  passports,
+  passportVersions,
+  tenants,
+} from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
 
