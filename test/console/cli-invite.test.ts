@@ -50,7 +50,7 @@ describe('opendpp members invite', () => {
       payload: new URLSearchParams({ password: NEW_PASSWORD, repeat: NEW_PASSWORD }).toString(),
     });
     expect(accepted.statusCode, accepted.body).toBe(303);
-    expect(accepted.headers.location).toBe(`/console/sign-in?workspace=${workspace.subdomain}`);
+    expect(accepted.headers.location).toBe(`/console/sign-in?workspace=${workspace.subdomain}&done=joined`);
 
     const session = await signIn(app, workspace, 'lin@example.com', NEW_PASSWORD);
     expect(session.statusCode, session.body).toBe(200);
