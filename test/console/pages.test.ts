@@ -102,13 +102,24 @@ describe('console pages', () => {
     const keys = await app.inject({ method: 'GET', url: '/api/v1/keys', headers: bearer(workspace.token) });
     const key = keys.json().keys.find((k: { name: string }) => k.name === 'Line 3 scanner');
     expect(key.expiresAt).toBe('2099-12-31T23:59:59.000Z');
-    const revoked = await app.inject({
-      method: 'POST',
-      url: `/console/keys/${key.id}/revoke`,
-      headers: { ...FORM, cookie },
-      payload: form({ _csrf: csrf }),
-    });
+    const revoke = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `/console/keys/${key.id}/revoke`,
+        headers: { ...FORM, cookie },
+        payload: form({ _csrf: csrf, ...fields }),
+      });
+    // Asked first: the confirmation page names the key, and the key still works meanwhile.
+    const asked = await revoke({});
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Revoke the key Line 3 scanner');
+    expect(asked.body).toContain('name="confirm" value="yes"');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    const revoked = await revoke({ confirm: 'yes' });
     expect(revoked.statusCode).toBe(303);
+    expect(revoked.headers.location).toBe('/console/keys?done=keyRevoked');
     expect(
       (await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(token) })).statusCode,
     ).toBe(401);
@@ -153,7 +164,7 @@ describe('console pages', () => {
       payload: form({ password: PASSWORD, repeat: PASSWORD }),
     });
     expect(joined.statusCode).toBe(303);
-    expect(joined.headers.location).toBe(`/console/sign-in?workspace=${workspace.subdomain}`);
+    expect(joined.headers.location).toBe(`/console/sign-in?workspace=${workspace.subdomain}&done=joined`);
     expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
   });
 
@@ -180,20 +191,37 @@ describe('console pages', () => {
       headers: { cookie },
     });
     expect(view.statusCode, view.body).toBe(200);
-    expect(view.body).toContain('id="owner-tier"');
-    expect(view.body).toContain('id="public-tier"');
-    // Every tier is shown: owner, the two grant holders', and the public one, which is the document
-    // anyone resolving the passport gets.
-    expect((view.body.match(/<pre>/g) ?? []).length).toBe(4);
-    expect(view.body).toContain(`href="/api/v1/units/${unit.id}"`);
+    // The tiers as the public page renders them, one at a time, with what the public does not see;
+    // no JSON dump.
+    expect(view.body).toContain('id="tier-view"');
+    expect(view.body).toContain('id="differences"');
+    expect(view.body).not.toContain('<pre>');
+    for (const tier of ['public', 'legitimate-interest', 'authority'])
+      expect(view.body).toContain(`/console/passports/${passport.id}?tier=${tier}#tier-view`);
+    const publicTier = await app.inject({
+      method: 'GET',
+      url: `/console/passports/${passport.id}?tier=public`,
+      headers: { cookie },
+    });
+    expect(publicTier.statusCode).toBe(200);
+    expect(publicTier.body).toContain('<strong aria-current="page">Public</strong>');
+    expect(view.body).toContain(`href="/console/units/${unit.id}"`);
     expect(view.body).toContain(unit.serialNumber);
-    // The unit's own page opens with the same cookie.
+    // The unit's page inside the console, with the way back to its passport.
     const unitPage = await app.inject({
+      method: 'GET',
+      url: `/console/units/${unit.id}`,
+      headers: { cookie },
+    });
+    expect(unitPage.statusCode).toBe(200);
+    expect(unitPage.body).toContain(`href="/console/passports/${passport.id}"`);
+    // The API's own unit page still opens with the same cookie.
+    const apiUnitPage = await app.inject({
       method: 'GET',
       url: `/api/v1/units/${unit.id}`,
       headers: { cookie, accept: 'text/html' },
     });
-    expect(unitPage.statusCode).toBe(200);
+    expect(apiUnitPage.statusCode).toBe(200);
     const unknown = await app.inject({
       method: 'GET',
       url: '/console/passports/00000000-0000-4000-8000-000000000000',
@@ -212,14 +240,27 @@ describe('console pages', () => {
     });
     const csrf = csrfIn(view.body);
     expect(view.body).toContain('<option value="RECALLED">');
+    const move = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `/console/passports/${passport.id}/status`,
+        headers: { ...FORM, cookie },
+        payload: form({ _csrf: csrf, ...fields }),
+      });
+    // A recall is asked first; the confirmation carries the reason through.
+    const asked = await move({ status: 'RECALLED', reason: 'Cell swelling in lot 7' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.body).toContain('value="Cell swelling in lot 7"');
+    const moved = await move({ status: 'RECALLED', reason: 'Cell swelling in lot 7', confirm: 'yes' });
+    expect(moved.statusCode, moved.body).toBe(303);
+    expect(moved.headers.location).toBe(`/console/passports/${passport.id}?done=moved&to=RECALLED`);
     const recalled = await app.inject({
-      method: 'POST',
-      url: `/console/passports/${passport.id}/status`,
-      headers: { ...FORM, cookie },
-      payload: form({ _csrf: csrf, status: 'RECALLED', reason: 'Cell swelling in lot 7' }),
+      method: 'GET',
+      url: String(moved.headers.location),
+      headers: { cookie },
     });
-    expect(recalled.statusCode, recalled.body).toBe(200);
     expect(recalled.body).toContain('role="status"');
+    expect(recalled.body).toContain('the passport is now RECALLED');
     const read = await app.inject({
       method: 'GET',
       url: `/api/v1/passports/${passport.id}`,
@@ -259,7 +300,8 @@ describe('console pages', () => {
       headers: { ...FORM, cookie },
       payload: form({ _csrf: csrf }),
     });
-    expect(sealed.statusCode, sealed.body).toBe(200);
+    expect(sealed.statusCode, sealed.body).toBe(303);
+    expect(sealed.headers.location).toBe(`/console/passports/${passport.id}?done=sealed`);
     const after = await app.inject({
       method: 'GET',
       url: `/api/v1/passports/${passport.id}`,

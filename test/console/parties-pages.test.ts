@@ -172,8 +172,10 @@ describe('operator, facility and role forms', () => {
     });
     expect(forged.statusCode).toBe(403);
     const changed = await post(`/console/members/${bob.id}`, { role: 'RECYCLER' });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.body).toContain('role="status"');
+    expect(changed.statusCode, changed.body).toBe(303);
+    expect(changed.headers.location).toBe('/console/members?done=roleChanged');
+    const after = await get(String(changed.headers.location));
+    expect(after.body).toContain('role="status"');
     const bobNow = (await app.inject({ method: 'GET', url: '/console/api/members', headers: { cookie } }))
       .json()
       .members.find((m: { id: string }) => m.id === bob.id);

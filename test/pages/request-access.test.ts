@@ -7,7 +7,7 @@ import type { App } from '../../src/context.ts';
 import { seriousViolations } from '../helpers/accessibility.ts';
 import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
-import { createOperator, createPassport } from '../helpers/passports.ts';
+import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 
 describe('request-access page in Chromium', () => {
   let app: App;
@@ -70,7 +70,10 @@ describe('request-access page in Chromium', () => {
     const form = await page.goto(`${base}/request-access/${passport.id}`);
     expect(form?.status()).toBe(200);
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
-    expect(await page.locator('h1').innerText()).toBe('Demander l’accès aux données restreintes');
+    // Named by its product (the battery model), with its identifier in the introduction.
+    const model = String((batteryMetadata().generalInformation as { batteryModel: string }).batteryModel);
+    expect(await page.locator('h1').innerText()).toBe(`Demander l’accès aux données restreintes: ${model}`);
+    expect(await page.title()).toContain(model);
     expect(await page.locator('main').innerText()).toContain(passport.productId);
     expect(await page.locator('#website').isVisible()).toBe(false);
     await check(page, 'form');
