@@ -292,8 +292,18 @@ describe('passport forms in the console', () => {
       headers: { cookie },
     });
     expect(view.statusCode).toBe(200);
-    expect(view.body).toContain('id="legitimate-interest-tier"');
-    expect(view.body).toContain('id="authority-tier"');
+    // Each grant holder's tier is a view of its own, rendered as the public page renders it.
+    for (const tier of ['legitimate-interest', 'authority']) {
+      expect(view.body).toContain(`/console/passports/${passport.id}?tier=${tier}#tier-view`);
+      const shown = await app.inject({
+        method: 'GET',
+        url: `/console/passports/${passport.id}?tier=${tier}`,
+        headers: { cookie },
+      });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).toContain('<div class="public-data"><details>');
+    }
+    expect(view.body).toContain('id="differences"');
     expect(view.body).toContain(`href="/console/passports/${passport.id}/label"`);
     const label = await app.inject({
       method: 'GET',

@@ -55,7 +55,7 @@ describe('the console overview and forms, in Chromium', () => {
   }
 
   const axeViolations = (page: Page) => axeFindings(browser, base, page);
-  const heightOf = (page: Page) => page.evaluate(() => document.body.scrollHeight);
+  const heightOf = (page: Page) => page.evaluate<number>('document.body.scrollHeight');
 
   it('shows counts by status, quota, requests, deliveries and activity, each a link', async () => {
     const { page, problems } = await signedIn();
@@ -190,7 +190,7 @@ describe('the console overview and forms, in Chromium', () => {
       await phone.page.goto(`${base}${path}`);
       expect(await axeViolations(phone.page), path).toEqual([]);
       // Nothing wider than the phone: no sideways scrolling of the whole page.
-      const wide = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+      const wide = await phone.page.evaluate<number>('document.documentElement.scrollWidth');
       expect(wide, path).toBeLessThanOrEqual(PHONE.width);
     }
     expect([...problems, ...phone.problems]).toEqual([]);

@@ -122,12 +122,21 @@ describe('console trust pages in Chromium', () => {
     await page.goto(`${base}/console/grants`);
     expect(await page.locator('#new-token').count()).toBe(0);
     expect(await page.content()).not.toContain(token);
-    const revoked = await submit(
+    const asked = await submit(
       page,
       'button[aria-label="Revoke the grant of Market Surveillance Authority"]',
       '/revoke',
     );
+    // Asked first, naming the holder; the grant still works until confirmed.
+    expect(asked).toBe(200);
+    expect(await page.locator('main').innerText()).toContain(
+      'Revoke the grant of Market Surveillance Authority?',
+    );
+    expect((await history(token)).statusCode).toBe(200);
+    expect(await axeViolations(page)).toEqual([]);
+    const revoked = await submit(page, 'main form button.danger', '/revoke');
     expect(revoked).toBe(303);
+    expect(await page.locator('#flash').innerText()).toBe('Done: the grant was revoked.');
     expect(new URL(page.url()).pathname).toBe('/console/grants');
     expect((await grantsByName()).get('Market Surveillance Authority')?.status).toBe('revoked');
     expect((await history(token)).statusCode).toBe(404);
@@ -237,7 +246,7 @@ describe('console trust pages in Chromium', () => {
 
     await page.uncheck('input[name=active]');
     await page.uncheck('input[name=events][value="passport.sealed"]');
-    expect(await submit(page, 'text=Save changes', '/edit')).toBe(200);
+    expect(await submit(page, 'text=Save changes', '/edit')).toBe(303);
     expect(await page.locator('p.once[role=status]').innerText()).toBe('The subscription is saved.');
     const list = await app.inject({
       method: 'GET',
@@ -259,7 +268,10 @@ describe('console trust pages in Chromium', () => {
     await screenshot(page, 'webhook-deliveries-phone');
 
     await page.click(`#deliveries >> text=${receiver.url}`);
-    expect(await submit(page, 'text=Delete', '/delete')).toBe(303);
+    expect(await submit(page, 'text=Delete', '/delete')).toBe(200);
+    expect(await page.locator('main').innerText()).toContain(`Delete the subscription to ${receiver.url}?`);
+    expect(await submit(page, 'main form button.danger', '/delete')).toBe(303);
+    expect(await page.locator('#flash').innerText()).toBe('Done: the subscription was deleted.');
     expect(new URL(page.url()).pathname).toBe('/console/webhooks');
     expect(await page.locator('#subscriptions').count()).toBe(0);
     expect(problems).toEqual([]);
