@@ -30,7 +30,7 @@ function localisedRefusal(error: unknown, weak: string): unknown {
 }
 
 export async function authPages(app: App, context: AppContext, sessions: SessionService): Promise<void> {
-  const { signedIn, refusal } = pageFrames(sessions, context.clock);
+  const { refusal } = pageFrames(sessions, context.clock);
   const visitorFrame = (request: Parameters<typeof pageLanguage>[0], key: string) => {
     const lang = pageLanguage(request);
     return { lang, title: tr(lang)(key), principal: null, flash: flashOf(request.query, tr(lang)) };

@@ -1,6 +1,6 @@
 // Passports in the console: the list with status and category filters and a search, and one
 // passport's owner view. Both read the passports API as the member.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';

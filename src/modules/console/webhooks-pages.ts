@@ -28,7 +28,6 @@ import {
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
-const CursorQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 200 })) });
 const DeliveriesQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(Type.String({ maxLength: 20 })),
