@@ -29,6 +29,8 @@ export const ConfigSchema = Type.Object({
   tsaUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
   /** Lets webhooks target http:// and loopback or private addresses: for development and tests only. */
   webhookAllowInsecureTargets: Type.Boolean(),
+  /** Lets backup targets be http:// and loopback or private addresses: for development and tests only. */
+  backupAllowInsecureTargets: Type.Boolean(),
   /** How long one webhook delivery may take before it counts as failed, in milliseconds. */
   webhookTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   /** Requests per minute per client address, by kind of traffic (the spec's Limits; tunable behind a CDN). */
@@ -112,6 +114,7 @@ const NAMES: Record<keyof Config, string> = {
   tsaUrl: 'TSA_URL',
   webhookAllowInsecureTargets: 'WEBHOOK_ALLOW_INSECURE_TARGETS',
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
+  backupAllowInsecureTargets: 'BACKUP_ALLOW_INSECURE_TARGETS',
   rateLimits: 'RATE_LIMIT_*',
   httpTimeouts: 'HTTP_*_TIMEOUT_MS',
   buildCommit: 'BUILD_COMMIT',
@@ -139,6 +142,7 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     tsaUrl: optional(env, 'TSA_URL'),
     webhookAllowInsecureTargets: flag(env, 'WEBHOOK_ALLOW_INSECURE_TARGETS'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    backupAllowInsecureTargets: flag(env, 'BACKUP_ALLOW_INSECURE_TARGETS'),
     rateLimits: {
       anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),
       publicResolution: positive(env, 'RATE_LIMIT_PUBLIC_RESOLUTION', 30),

@@ -33,6 +33,22 @@ export const PassportDocumentSchema = Type.Object(
     metadata: Type.Unknown(),
     createdAt: Type.String(),
     updatedAt: Type.String(),
+    // The owner read's annotations, beside the sealed document and outside its seal (docs/backup.md).
+    versionHash: Type.Optional(
+      Type.String({ description: 'owner read: sha256: and the hex of the sealed version in RFC 8785 form' }),
+    ),
+    backupUri: Type.Optional(Type.String({ description: "owner read: the sealed version's copy on a backup node" })),
+    backup: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Union([Type.Literal('pending'), Type.Literal('held'), Type.Literal('failed')]),
+          target: Type.String(),
+          version: Type.Integer(),
+          at: Type.String(),
+        },
+        { description: 'owner read: where the newest sealed version stands with the backup nodes' },
+      ),
+    ),
   },
   { additionalProperties: true },
 );
@@ -128,6 +144,10 @@ export const HistoryResponse = Type.Object({
       recordedAt: Type.String(),
       changedBy: Type.Union([Type.String(), Type.Null()]),
       changeReason: Type.Union([Type.String(), Type.Null()]),
+      versionHash: Type.Optional(
+        Type.String({ description: 'sha256: and the hex of the sealed document in RFC 8785 form' }),
+      ),
+      backupUri: Type.Optional(Type.String({ description: "the copy's URL on the backup node holding it" })),
     }),
   ),
 });

@@ -5,10 +5,12 @@ import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import type { Lang } from '../../core/i18n.ts';
 import type { Representation } from '../../core/representations.ts';
 import type { Executor } from '../../db/client.ts';
+import type { BackupState } from '../../db/schema.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
 import { auditPassport } from './audit.ts';
+import { hashSealedPassport, ownerAnnotations } from './backups.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
 import { type PassportBody, preparePassport } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
@@ -24,6 +26,13 @@ export {
   historyPage,
   parseInstant,
 } from './history.ts';
+export {
+  type BackupState,
+  recordBackup,
+  type SealedVersionKey,
+  sealedVersions,
+  sealedVersionText,
+} from './backups.ts';
 export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
 export { changePartyOfPassports } from './party-changes.ts';
 export { findKeptRendition, type KeptRendition, keepRendition } from './rendition-store.ts';
@@ -119,10 +128,13 @@ export async function readOwnerAnswer(
     if (kept.body !== null && inScope) return kept.body;
   }
   const { found, document } = await readOwnerFound(services, actor, key);
+  // The version's hash and backup state beside the sealed document, on the owner's JSON forms only.
+  const json = representation.type === 'application/json' || representation.type.endsWith('ld+json');
+  const view = json ? { ...document, ...ownerAnnotations(found.passport) } : document;
   const subject = {
     kind: 'passport',
-    view: document,
-    full: document,
+    view,
+    full: view,
     tier: 'owner',
     tenantId: actor.tenantId,
   } as const;
@@ -330,7 +342,7 @@ export type SealMaker = (
   tx: Executor,
   document: Record<string, unknown>,
   facts: { passportId: string; version: number; sealedAt: Date; tenantId: string },
-) => Promise<SealFieldValues & { keyId: string }>;
+) => Promise<SealFieldValues & { keyId: string; backup?: BackupState | null }>;
 
 /**
  * Seals the current content as a new version: the replaced state is archived, the new one carries
@@ -357,7 +369,9 @@ export async function sealPassport(
       sealedAt: moved.updatedAt,
       tenantId: moved.tenantId,
     });
-    const sealed = await store.updatePassport(tx, moved.tenantId, moved.id, fields);
+    await store.updatePassport(tx, moved.tenantId, moved.id, fields);
+    // The hash is of the document as sealed and served, so it is taken from the sealed row's text.
+    const sealed = await hashSealedPassport(tx, services.baseUrl, { ...moved, ...fields } as store.PassportRow);
     await auditPassport(tx, actor, moved.updatedAt, 'passport.sealed', sealed, { keyId });
     return sealed;
   });
