@@ -1,9 +1,8 @@
-// The hash an EU registry entry carries for a passport version: SHA-256 over the RFC 8785 (JCS)
-// canonical form of the sealed document, so any party holding the document, whatever its key order
-// or whitespace, computes the same value.
-import { hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+// The version hash of a document as an owner read serves it: the node's annotations beside the
+// sealed document (`versionHash`, `backupUri`, `backup`) are left out, so the hash is the sealed
+// document's whichever read it is taken from.
 import { OWNER_ANNOTATION_FIELDS } from '../seal/leaves.ts';
+import { versionHash } from './copy.ts';
 
 /** The sealed document without the owner read's annotations. */
 export function withoutAnnotations(document: Record<string, unknown>): Record<string, unknown> {
@@ -12,13 +11,11 @@ export function withoutAnnotations(document: Record<string, unknown>): Record<st
   return copy;
 }
 
-/** `sha256:` + lower-case hex of the document's canonical form (annotations left out). */
+/** `sha256:` + lower-case hex of the document's RFC 8785 form, annotations left out. */
 export function versionHashOf(document: unknown): string {
-  const canonical = canonicalize(
+  return versionHash(
     document && typeof document === 'object' && !Array.isArray(document)
       ? withoutAnnotations(document as Record<string, unknown>)
       : document,
   );
-  if (canonical === undefined) throw new TypeError('the document has no JSON form');
-  return `sha256:${hash('sha256', canonical, 'hex')}`;
 }
