@@ -30,6 +30,7 @@ import { serverTimeouts } from './http/server-timeouts.ts';
 import type { TlsFiles } from './http/tls.ts';
 import { mount } from './module-plugin.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
+import { backupOriginModule } from './modules/backup-origin/plugin.ts';
 import { categoriesModule } from './modules/categories/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { sessionKeys, sessionService } from './modules/console/service.ts';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mount(unitsModule, { context }),
     mount(gs1Module, { context }),
     mount(webhooksModule, { context }),
+    mount(backupOriginModule, { context }),
     mount(traceabilityModule, { context }),
     mount(en18222Module, { context }),
     mount(grantsModule, { context }),

@@ -64,7 +64,10 @@ export async function hashSealedPassport(db: Executor, baseUrl: string, row: Pas
  * What an archived version keeps of the live row's hash and backup state: both belong to the version
  * the seal names, so a version that carries an older version's seal keeps neither.
  */
-export function archivedBackupFields(row: PassportRow): { versionHash: string | null; backupUri: string | null } {
+export function archivedBackupFields(row: PassportRow): {
+  versionHash: string | null;
+  backupUri: string | null;
+} {
   if (sealedVersionOf(row) !== row.version) return { versionHash: null, backupUri: null };
   const held = row.backup?.status === 'held' && row.backup.version === row.version;
   return { versionHash: row.versionHash, backupUri: held ? (row.backup?.uri ?? null) : null };

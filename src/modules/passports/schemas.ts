@@ -37,7 +37,9 @@ export const PassportDocumentSchema = Type.Object(
     versionHash: Type.Optional(
       Type.String({ description: 'owner read: sha256: and the hex of the sealed version in RFC 8785 form' }),
     ),
-    backupUri: Type.Optional(Type.String({ description: "owner read: the sealed version's copy on a backup node" })),
+    backupUri: Type.Optional(
+      Type.String({ description: "owner read: the sealed version's copy on a backup node" }),
+    ),
     backup: Type.Optional(
       Type.Object(
         {

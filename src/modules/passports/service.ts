@@ -20,19 +20,19 @@ import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
 export {
-  archivedDocument,
-  documentAt,
-  documentTextAt,
-  historyPage,
-  parseInstant,
-} from './history.ts';
-export {
   type BackupState,
   recordBackup,
   type SealedVersionKey,
   sealedVersions,
   sealedVersionText,
 } from './backups.ts';
+export {
+  archivedDocument,
+  documentAt,
+  documentTextAt,
+  historyPage,
+  parseInstant,
+} from './history.ts';
 export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
 export { changePartyOfPassports } from './party-changes.ts';
 export { findKeptRendition, type KeptRendition, keepRendition } from './rendition-store.ts';
@@ -371,7 +371,10 @@ export async function sealPassport(
     });
     await store.updatePassport(tx, moved.tenantId, moved.id, fields);
     // The hash is of the document as sealed and served, so it is taken from the sealed row's text.
-    const sealed = await hashSealedPassport(tx, services.baseUrl, { ...moved, ...fields } as store.PassportRow);
+    const sealed = await hashSealedPassport(tx, services.baseUrl, {
+      ...moved,
+      ...fields,
+    } as store.PassportRow);
     await auditPassport(tx, actor, moved.updatedAt, 'passport.sealed', sealed, { keyId });
     return sealed;
   });

@@ -14,6 +14,8 @@ export interface SendResult {
   error: string | null;
   /** The receiver's Location header, when it sent one. */
   location?: string;
+  /** The start of the receiver's body (up to 64 KiB), when the request asked for it. */
+  body?: string;
 }
 
 export interface GuardedRequest {
@@ -21,7 +23,11 @@ export interface GuardedRequest {
   body: string;
   headers: Record<string, string>;
   userAgent: string;
+  /** Keep the start of the answer's body (a backup host's answer names the copy's URL). */
+  readBody?: boolean;
 }
+
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -42,7 +48,7 @@ export function sendWebhook(
 
 export async function sendGuarded(
   rawUrl: string,
-  { method, body, headers, userAgent }: GuardedRequest,
+  { method, body, headers, userAgent, readBody = false }: GuardedRequest,
   policy: TargetPolicy,
   timeoutMs: number,
 ): Promise<SendResult> {
@@ -65,13 +71,21 @@ export async function sendGuarded(
       signal: AbortSignal.timeout(timeoutMs),
     };
     let location: string | undefined;
+    const answer: Buffer[] = [];
+    let answerBytes = 0;
     const responseCode = await new Promise<number>((resolve, reject) => {
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const outgoing = send(url, options, (response) => {
         response.on('error', reject);
         const header = response.headers.location;
         if (typeof header === 'string') location = header;
-        // The body is drained, not read: only the status counts.
+        // The body is drained, not read, unless asked for: then its start is kept.
+        if (readBody)
+          response.on('data', (chunk: Buffer) => {
+            if (answerBytes < MAX_ANSWER_BYTES)
+              answer.push(chunk.subarray(0, MAX_ANSWER_BYTES - answerBytes));
+            answerBytes += chunk.length;
+          });
         response.on('end', () => resolve(response.statusCode ?? 0));
         response.resume();
       });
@@ -85,6 +99,7 @@ export async function sendGuarded(
       latencyMs: latency(),
       error: ok ? null : `the receiver answered ${responseCode}`,
       ...(location !== undefined ? { location } : {}),
+      ...(readBody ? { body: Buffer.concat(answer).toString('utf8') } : {}),
     };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
