@@ -1,6 +1,7 @@
 // Platform admin API of the backup host: partners (origin nodes whose seals this node keeps) and the
 // import of an origin's export archive (docs/backup.md).
 import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { errorResponses } from '../../core/schemas.ts';
 import {
   CreatedPartnerResponse,
@@ -95,11 +96,12 @@ function importRoute(scope: App, context: AppContext): void {
       },
     },
     async (request) => {
-      const body = request.body;
-      const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+      // The node's JSON parser reaches this scope too: anything but the archive's bytes is refused.
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The archive is sent as ${TAR_TYPE}`);
       return {
         success: true as const,
-        imported: await backup.importArchive(context, request.params.id.toLowerCase(), bytes),
+        imported: await backup.importArchive(context, request.params.id.toLowerCase(), request.body),
       };
     },
   );
