@@ -15,11 +15,13 @@ export const ORIGIN_URL = 'https://dpp.origin.example.test';
 
 export interface OriginNode {
   app: App;
+  /** The origin's own store: the backup worker of a test runs on it. */
+  db: Database['db'];
   caPem: string;
   close(): Promise<void>;
 }
 
-export async function originNode(): Promise<OriginNode> {
+export async function originNode(env: Record<string, string> = {}): Promise<OriginNode> {
   const serverUrl = await testDatabaseUrl();
   let scratch: ScratchDatabase | undefined;
   let database: Database;
@@ -34,12 +36,14 @@ export async function originNode(): Promise<OriginNode> {
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
     MASTER_KEY: TEST_MASTER_KEY,
+    ...env,
   });
   const app = await buildApp({ config, db: database.db, instrument: checkResponses });
   const ca = await app.inject({ method: 'GET', url: '/.well-known/opendpp-seal-ca.pem' });
   if (ca.statusCode !== 200) throw new Error(`the origin serves no seal CA: ${ca.statusCode}`);
   return {
     app,
+    db: database.db,
     caPem: ca.body,
     close: async () => {
       await app.close();
