@@ -13,6 +13,7 @@ import { versionHashOf } from '../../src/domain/backup/version-hash.ts';
 import { createSealCa } from '../../src/domain/seal/index.ts';
 import { type BackupWorker, startBackupWorker } from '../../src/modules/backup-origin/service.ts';
 import { decodeMasterKey } from '../../src/modules/seals/master-key.ts';
+import { startDeliveryWorker } from '../../src/modules/webhooks/service.ts';
 import { verifyFile } from '../../src/verify-file.ts';
 import {
   admin,
@@ -75,6 +76,9 @@ const ownerRead = async (id: string) => {
   return response.json();
 };
 
+const ownerRead0 = async (token: string, id: string) =>
+  (await apiCall(origin.app, token, 'GET', `/api/v1/passports/${id}`)).json();
+
 const hostCopy = (id: string, version: number, token = partnerToken) =>
   host.inject({
     method: 'GET',
@@ -86,7 +90,10 @@ beforeAll(async () => {
   host = await testApp();
   await host.listen({ port: 0, host: '127.0.0.1' });
   hostUrl = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
-  origin = await originNode({ BACKUP_ALLOW_INSECURE_TARGETS: 'true' });
+  origin = await originNode({
+    BACKUP_ALLOW_INSECURE_TARGETS: 'true',
+    WEBHOOK_ALLOW_INSECURE_TARGETS: 'true',
+  });
   worker = startBackupWorker({
     db: origin.db,
     masterKey: decodeMasterKey(TEST_MASTER_KEY),
@@ -230,6 +237,50 @@ describe('pushing sealed versions to a host', () => {
     await drain();
     const copy = await hostCopy(early.id, early.digitalSeal.version as number, second.token);
     expect(copy.statusCode, copy.body).toBe(200);
+  });
+});
+
+describe('how long a copy takes', () => {
+  it('is measured against one webhook delivery to the same host (reported, not asserted)', async () => {
+    const lone = await createWorkspace(origin.app);
+    await createOperator(origin.app, lone);
+    await addTarget({ url: hostUrl, token: partnerToken, workspaceIds: [lone.id] });
+    const hooks = startDeliveryWorker({
+      db: origin.db,
+      masterKey: decodeMasterKey(TEST_MASTER_KEY),
+      policy: { allowInsecure: true },
+      timeoutMs: 20_000,
+      pollMs: false,
+    });
+    const subscribed = await apiCall(origin.app, lone.token, 'POST', '/api/v1/webhooks/subscriptions', {
+      url: `${hostUrl}/hooks`,
+      events: ['passport.sealed'],
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    const copies: number[] = [];
+    const deliveries: number[] = [];
+    try {
+      for (let round = 0; round < 5; round++) {
+        const { id } = await createPassport(origin.app, lone.token);
+        // Seal to held copy: the push the seal queued, from the committed seal to the host's answer.
+        const sealed = await apiCall(origin.app, lone.token, 'POST', `/api/v1/passports/${id}/seal`);
+        expect(sealed.statusCode).toBe(200);
+        let started = performance.now();
+        expect(await worker.runOnce()).toBe(1);
+        copies.push(performance.now() - started);
+        expect((await ownerRead0(lone.token, id)).backup.status).toBe('held');
+        // The same seal's webhook event to the same host, from the outbox to the host's answer.
+        started = performance.now();
+        expect(await hooks.runOnce()).toBe(1);
+        deliveries.push(performance.now() - started);
+      }
+    } finally {
+      await hooks.stop();
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+    console.info(
+      `seal to held copy: median ${median(copies).toFixed(1)} ms; one webhook delivery to the same host: median ${median(deliveries).toFixed(1)} ms; ratio ${(median(copies) / median(deliveries)).toFixed(2)}`,
+    );
   });
 });
 
