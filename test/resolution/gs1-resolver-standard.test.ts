@@ -32,8 +32,11 @@ describe('GS1-Conformant Resolver Standard 1.1', () => {
   });
   afterAll(() => app.close());
 
-  const call = (method: 'GET' | 'HEAD' | 'OPTIONS' | 'PUT', url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { host, ...headers }, remoteAddress: randomIp() });
+  const call = (
+    method: 'GET' | 'HEAD' | 'OPTIONS' | 'PUT',
+    url: string,
+    headers: Record<string, string> = {},
+  ) => app.inject({ method, url, headers: { host, ...headers }, remoteAddress: randomIp() });
   const get = (url: string, headers: Record<string, string> = {}) => call('GET', url, headers);
   const compressed = (ais: { ai: string; value: string }[]) => {
     const built = buildCompressedLink(BASE_URL, ais);
@@ -59,7 +62,12 @@ describe('GS1-Conformant Resolver Standard 1.1', () => {
     const head = await call('HEAD', keyPath);
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
-    for (const path of [keyPath, itemPath, '/.well-known/gs1resolver', compressed([{ ai: '01', value: passport.productId }])]) {
+    for (const path of [
+      keyPath,
+      itemPath,
+      '/.well-known/gs1resolver',
+      compressed([{ ai: '01', value: passport.productId }]),
+    ]) {
       const options = await call('OPTIONS', path, {
         origin: 'https://scanner.example',
         'access-control-request-method': 'GET',
@@ -103,7 +111,9 @@ describe('GS1-Conformant Resolver Standard 1.1', () => {
       const exposed = String(answer.headers['access-control-expose-headers']).split(/,\s*/);
       expect(exposed).toEqual(expect.arrayContaining(['Link', 'Location', 'ETag']));
     }
-    expect((await app.inject({ method: 'GET', url: '/api/v1/version' })).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/version' })).headers['access-control-allow-origin'],
+    ).toBeUndefined();
   });
 
   it('5. decompresses a compressed link and answers it as the uncompressed one', async () => {
@@ -124,7 +134,9 @@ describe('GS1-Conformant Resolver Standard 1.1', () => {
     if (!partial.ok) throw new Error(partial.error);
     const partly = await get(`${keyPath}/${partial.data}`);
     expect(partly.headers.location).toBe(`${BASE_URL}/unit/${unit.id}`);
-    expect(links(partly.headers.link).find((link) => link.rel === 'owl:sameAs')?.href).toBe(`${BASE_URL}${itemPath}`);
+    expect(links(partly.headers.link).find((link) => link.rel === 'owl:sameAs')?.href).toBe(
+      `${BASE_URL}${itemPath}`,
+    );
     // A word that is no compressed link is a path no route serves.
     expect((await get('/nothinghere')).statusCode).toBe(404);
   });

@@ -116,7 +116,10 @@ function decodeUnsafe(data: string, baseUrl: string): DecodeResult {
   const link = !allValid
     ? undefined
     : extension
-      ? { ok: true as const, uri: unitDigitalLink(baseUrl, 'GRAI', extension.grai, extension.serial) as string }
+      ? {
+          ok: true as const,
+          uri: unitDigitalLink(baseUrl, 'GRAI', extension.grai, extension.serial) as string,
+        }
       : buildLink(baseUrl, ais);
   return {
     ok: true,
@@ -124,7 +127,9 @@ function decodeUnsafe(data: string, baseUrl: string): DecodeResult {
     hri: toHri(ais),
     elementString: toElementString(ais),
     digitalLink: link?.ok ? link.uri : null,
-    warnings: extension ? [advisory('GS1_DIGITAL_LINK_EXTENSION', { rule: GRAI_UNIT_LINK_RULE }, '/data')] : [],
+    warnings: extension
+      ? [advisory('GS1_DIGITAL_LINK_EXTENSION', { rule: GRAI_UNIT_LINK_RULE }, '/data')]
+      : [],
   };
 }
 
