@@ -26,3 +26,12 @@ export {
 export { gs1KeyOf, matchKey, type ProductMatch, productKey, productRef } from './product-ref.ts';
 export * from './types.ts';
 export { isUntpShape, validateUntpEvent } from './untp-event.ts';
+export {
+  type EpcField,
+  type EpcMatch,
+  type EventQuery,
+  epcisFieldsOf,
+  PER_PAGE,
+  QUERY_PARAMETERS,
+  readEventQuery,
+} from './epcis-query.ts';
