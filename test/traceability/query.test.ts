@@ -239,7 +239,10 @@ describe('EPCIS 2.0 query (GET /api/v1/events)', () => {
     const response = await get(`/api/v1/events/${encodeURIComponent(id(301))}`, ws);
     expect(response.statusCode, response.body).toBe(200);
     const { recordTime: _, ...rest } = response.json();
-    expect(rest).toEqual({ '@context': 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld', ...event });
+    expect(rest).toEqual({
+      '@context': 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld',
+      ...event,
+    });
   });
 
   it('answers 404 for an unknown event, and for an event registered in UNTP form', async () => {
@@ -251,7 +254,12 @@ describe('EPCIS 2.0 query (GET /api/v1/events)', () => {
       action: 'observe',
       epcList: [{ id: 'https://id.gs1.org/01/04012345111118/21/9', name: 'module' }],
     };
-    const posted = await app.inject({ method: 'POST', url: '/api/v1/events', headers: bearer(ws.token), payload: untp });
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: bearer(ws.token),
+      payload: untp,
+    });
     expect(posted.statusCode, posted.body).toBe(201);
     for (const reference of [
       posted.json().events[0].id,

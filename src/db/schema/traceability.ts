@@ -75,7 +75,11 @@ export const traceabilityEventEpcs = pgTable(
   (table) => [
     primaryKey({ columns: [table.tenantId, table.eventRowId, table.field, table.uri] }),
     // Equality and prefix (LIKE 'gtin:…:ser:%') lookups alike, whatever the database's collation.
-    index('traceability_epcs_key_idx').on(table.tenantId, table.productKey.op('text_pattern_ops'), table.field),
+    index('traceability_epcs_key_idx').on(
+      table.tenantId,
+      table.productKey.op('text_pattern_ops'),
+      table.field,
+    ),
   ],
 );
 

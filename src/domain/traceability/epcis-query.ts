@@ -66,7 +66,10 @@ const valuesOf = (raw: string | string[] | undefined): string[] =>
 
 /** Names of CBV terms and event types: no `|` or `,` ever appears in them or in their URIs. */
 const splitNames = (values: string[]) =>
-  values.flatMap((value) => value.split(/[|,]/)).map((item) => item.trim()).filter((item) => item !== '');
+  values
+    .flatMap((value) => value.split(/[|,]/))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 /**
  * Identifiers: split at `|`, and at a `,` only where a new URI begins, since an EPC URI may carry a
@@ -121,7 +124,8 @@ export function readEventQuery(params: Params): QueryReading {
     };
   }
   for (const name of ['GE_eventTime', 'LT_eventTime', 'perPage', 'nextPageToken']) {
-    if (single(params, name) === null) return { ok: false, message: `Query parameter '${name}' is given more than once` };
+    if (single(params, name) === null)
+      return { ok: false, message: `Query parameter '${name}' is given more than once` };
   }
   const query: EventQuery = { matches: [], perPage: PER_PAGE.default };
 
@@ -133,7 +137,10 @@ export function readEventQuery(params: Params): QueryReading {
     if (raw === undefined || raw === null) continue;
     const value = instant(raw);
     if (value === undefined) {
-      return { ok: false, message: `Query parameter '${name}' must be an RFC 3339 date-time with a time zone` };
+      return {
+        ok: false,
+        message: `Query parameter '${name}' must be an RFC 3339 date-time with a time zone`,
+      };
     }
     query[key] = value;
   }
@@ -141,7 +148,10 @@ export function readEventQuery(params: Params): QueryReading {
   const perPage = single(params, 'perPage');
   if (perPage !== undefined && perPage !== null) {
     if (!/^\d{1,9}$/.test(perPage) || Number(perPage) < 1) {
-      return { ok: false, message: `Query parameter 'perPage' must be a whole number from 1 (at most ${PER_PAGE.max} are answered)` };
+      return {
+        ok: false,
+        message: `Query parameter 'perPage' must be a whole number from 1 (at most ${PER_PAGE.max} are answered)`,
+      };
     }
     query.perPage = Math.min(Number(perPage), PER_PAGE.max);
   }
@@ -149,14 +159,23 @@ export function readEventQuery(params: Params): QueryReading {
   const token = single(params, 'nextPageToken');
   if (token !== undefined && token !== null) {
     const after = decodeCursor(token);
-    if (after === null) return { ok: false, message: `Query parameter 'nextPageToken' is not a token this node handed out` };
+    if (after === null)
+      return { ok: false, message: `Query parameter 'nextPageToken' is not a token this node handed out` };
     query.after = after;
   }
 
-  const lists: [string, (values: string[]) => string[], 'eventTypes' | 'bizSteps' | 'dispositions' | 'bizLocations'][] = [
+  const lists: [
+    string,
+    (values: string[]) => string[],
+    'eventTypes' | 'bizSteps' | 'dispositions' | 'bizLocations',
+  ][] = [
     ['eventType', splitNames, 'eventTypes'],
     ['EQ_bizStep', (values) => splitNames(values).map((value) => cbvShortName(value, 'BizStep')), 'bizSteps'],
-    ['EQ_disposition', (values) => splitNames(values).map((value) => cbvShortName(value, 'Disp')), 'dispositions'],
+    [
+      'EQ_disposition',
+      (values) => splitNames(values).map((value) => cbvShortName(value, 'Disp')),
+      'dispositions',
+    ],
     ['EQ_bizLocation', splitUris, 'bizLocations'],
   ];
   for (const [name, read, key] of lists) {
@@ -185,7 +204,9 @@ const FIELD_LISTS: [string, EpcField][] = [
 ];
 
 /** The identifiers of a captured EPCIS event by field, each with its identity key, once each. */
-export function epcisFieldsOf(raw: Record<string, unknown>): { field: EpcField; uri: string; productKey: string }[] {
+export function epcisFieldsOf(
+  raw: Record<string, unknown>,
+): { field: EpcField; uri: string; productKey: string }[] {
   const found = new Map<string, { field: EpcField; uri: string; productKey: string }>();
   const add = (field: EpcField, uri: unknown) => {
     if (typeof uri !== 'string') return;

@@ -2,13 +2,7 @@
 // document, query the captured EPCIS events (EPCIS 2.0 REST binding), read one, and the lineage of an
 // event.
 import type { App, AppContext } from '../../context.ts';
-import {
-  errorResponses,
-  LD_MEDIA,
-  mediaResponse,
-  readInteger,
-  TENANT_ERRORS,
-} from '../../core/schemas.ts';
+import { errorResponses, LD_MEDIA, mediaResponse, readInteger, TENANT_ERRORS } from '../../core/schemas.ts';
 import { LINEAGE_LIMITS } from '../../domain/traceability/index.ts';
 import { LD_JSON, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
@@ -84,7 +78,11 @@ export async function traceabilityRoutes(app: App, context: AppContext): Promise
         summary: 'EPCIS 2.0 query: the captured EPCIS events that match, one page as an EPCISQueryDocument',
         querystring: EventQueryParams,
         response: {
-          200: mediaResponse(LD_MEDIA, EpcisQueryDocument, 'One page; a Link header with rel="next" names the next'),
+          200: mediaResponse(
+            LD_MEDIA,
+            EpcisQueryDocument,
+            'One page; a Link header with rel="next" names the next',
+          ),
           ...errorResponses(...TENANT_ERRORS),
         },
       },
@@ -92,7 +90,8 @@ export async function traceabilityRoutes(app: App, context: AppContext): Promise
     async (request, reply) => {
       const page = await queryEvents(context, actorOf(request), request.query);
       reply.headers(EPCIS_VERSIONS);
-      if (page.nextPageToken) reply.header('link', nextLink(context.baseUrl, request.url, page.nextPageToken));
+      if (page.nextPageToken)
+        reply.header('link', nextLink(context.baseUrl, request.url, page.nextPageToken));
       return sendText(reply, 200, LD_JSON, JSON.stringify(page.document));
     },
   );

@@ -148,10 +148,7 @@ export const EpcisQueryDocument = Type.Object(
   { description: 'an EPCIS 2.0 EPCISQueryDocument (JSON-LD binding)' },
 );
 
-export const StandaloneEpcisEvent = Type.Intersect([
-  Type.Object({ '@context': Type.Unknown() }),
-  EpcisEvent,
-]);
+export const StandaloneEpcisEvent = Type.Intersect([Type.Object({ '@context': Type.Unknown() }), EpcisEvent]);
 
 export const EventParams = Type.Object({
   id: Type.String({
