@@ -60,6 +60,7 @@ describe('readEventQuery', () => {
     for (const [params, name] of [
       [{ EQ_action: 'ADD' }, 'EQ_action'],
       [{ LT_eventTime: '2024-05-01' }, 'LT_eventTime'],
+      [{ GE_eventTime: '2024-13-45T99:00:00Z' }, 'GE_eventTime'],
       [{ perPage: '-1' }, 'perPage'],
       [{ nextPageToken: 'abc' }, 'nextPageToken'],
       [{ perPage: ['1', '2'] }, 'perPage'],

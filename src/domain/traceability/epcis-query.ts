@@ -82,7 +82,9 @@ const splitUris = (values: string[]) =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
-const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+// RFC 3339 with a zone, each field in its range (so that no date rolls over into another).
+const DATE_TIME_WITH_ZONE =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 function instant(value: string): string | undefined {
   if (!DATE_TIME_WITH_ZONE.test(value)) return undefined;
