@@ -34,15 +34,18 @@ const list = (values: string[]) =>
 // A LIKE prefix: the prefix's own `%`, `_` and `\` are taken literally.
 const like = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function matchCondition(match: EpcMatch): SQL {
-  const alternatives: SQL[] = [];
-  if (match.keys.length > 0) alternatives.push(sql`x.product_key in (${list(match.keys)})`);
-  for (const prefix of match.keyPrefixes) alternatives.push(sql`x.product_key like ${like(prefix)}`);
-  for (const prefix of match.uriPrefixes) alternatives.push(sql`x.uri like ${like(prefix)}`);
-  return sql`exists (
-    select 1 from traceability_event_epcs x
-    where x.tenant_id = e.tenant_id and x.event_row_id = e.id and x.field in (${list(match.fields)})
-      and (${sql.join(alternatives, sql` or `)}))`;
+// One indexed lookup per kind of value, so that a rare identifier is found from the identifier index
+// rather than by walking the workspace's events in time order.
+function matchCondition(tenantId: string, match: EpcMatch): SQL {
+  const fields = sql`x.field in (${list(match.fields)})`;
+  const lookups: SQL[] = [];
+  const lookup = (condition: SQL) =>
+    lookups.push(sql`select x.event_row_id from traceability_event_epcs x
+      where x.tenant_id = ${tenantId} and ${condition} and ${fields}`);
+  if (match.keys.length > 0) lookup(sql`x.product_key in (${list(match.keys)})`);
+  for (const prefix of match.keyPrefixes) lookup(sql`x.product_key like ${like(prefix)}`);
+  for (const prefix of match.uriPrefixes) lookup(sql`x.uri like ${like(prefix)}`);
+  return sql`e.id in (${sql.join(lookups, sql` union all `)})`;
 }
 
 /** One page: `limit` events after the query's position, oldest eventTime first. */
@@ -59,7 +62,7 @@ export async function pageEvents(
   if (query.bizSteps) where.push(sql`e.biz_step in (${list(query.bizSteps)})`);
   if (query.dispositions) where.push(sql`e.disposition in (${list(query.dispositions)})`);
   if (query.bizLocations) where.push(sql`e.biz_location in (${list(query.bizLocations)})`);
-  for (const match of query.matches) where.push(matchCondition(match));
+  for (const match of query.matches) where.push(matchCondition(tenantId, match));
   if (query.after) {
     const at = sql`(timestamptz 'epoch' + ${query.after.recordedUs}::bigint * interval '1 microsecond')`;
     where.push(sql`(e.event_time, e.id) > (${at}, ${query.after.id}::uuid)`);
