@@ -8,7 +8,7 @@ function enumValues(): Map<string, string> {
   const found = new Map<string, string>();
   const walk = (node: unknown, where: string) => {
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, `${where}/${index}`));
+      for (const [index, item] of node.entries()) walk(item, `${where}/${index}`);
       return;
     }
     if (typeof node !== 'object' || node === null) return;
