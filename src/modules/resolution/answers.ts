@@ -1,6 +1,7 @@
 // The resolution service the routes call: built once per app with what every answer shares (the
 // render cache, the grants, the host-to-workspace scope), then one call per kind of URL.
 import type { ServiceContext } from '../../context.ts';
+import type { Custody } from '../../core/custody.ts';
 import type { Representation } from '../../core/representations.ts';
 import { answerSubject, type ResolutionCall } from './answer.ts';
 import type { GrantAccess } from './grant-access.ts';
@@ -17,10 +18,17 @@ export interface AnswersOptions {
   grants: GrantAccess;
   /** Every representation resolution offers, for the linkset of a key. */
   representations: readonly Representation[];
+  /** Copies of another node answered where this node holds no passport (CUSTODY_OF). */
+  custody?: Custody;
 }
 
 export function resolutionAnswers(services: ServiceContext, options: AnswersOptions) {
-  const deps: SourceDeps = { services, grants: options.grants, scopeOf: workspaceScope(services) };
+  const deps: SourceDeps = {
+    services,
+    grants: options.grants,
+    scopeOf: workspaceScope(services),
+    ...(options.custody ? { custody: options.custody } : {}),
+  };
   const answerDeps = { cache: options.cache, baseUrl: services.baseUrl };
   const typesFor = (kind: 'passport' | 'unit') =>
     options.representations.filter((r) => !r.serves || r.serves.includes(kind)).map((r) => r.type);

@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import type { Custody } from '../../core/custody.ts';
 import { loggableError } from '../../core/loggable-error.ts';
 import type { KeyLookup } from '../../core/principal.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
@@ -111,6 +112,8 @@ export interface ResolutionOptions {
    * draft has no credential).
    */
   representations?: readonly Representation[];
+  /** Another node's copies, answered where this node holds no passport itself (CUSTODY_OF). */
+  custody?: Custody;
 }
 
 export async function resolutionRoutes(
@@ -124,6 +127,7 @@ export async function resolutionRoutes(
     cache: options.cache,
     grants: options.grants ?? NO_GRANTS,
     representations,
+    ...(options.custody ? { custody: options.custody } : {}),
   });
   const responses = resolutionResponses(representations);
 
