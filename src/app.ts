@@ -15,6 +15,7 @@ import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerBodyLimits, SERVICE_BODY_LIMIT } from './http/body-limits.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
+import { registerCors } from './http/cors.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerHostCheck } from './http/host-header.ts';
 import { registerJsonBodies } from './http/json-body.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   options.instrument?.(app);
   registerRequestId(app);
   registerSecurityHeaders(app);
+  registerCors(app);
   registerHostCheck(app);
   registerErrorHandler(app);
   registerJsonBodies(app);

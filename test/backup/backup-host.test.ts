@@ -118,6 +118,11 @@ describe('pushing sealed versions', () => {
     const again = await push(token, reordered);
     expect(again.statusCode).toBe(200);
     expect(again.json().copy).toEqual(copy);
+    // The origin's notes on the version beside the sealed document are not part of the copy.
+    const annotated = { ...sealed, versionHash: copy.versionHash, backup: { status: 'pending' } };
+    const withNotes = await push(token, annotated);
+    expect(withNotes.statusCode, withNotes.body).toBe(200);
+    expect(withNotes.json().copy).toEqual(copy);
     const list = await host.inject({ method: 'GET', url: '/admin/v1/backup-partners', headers: admin });
     expect(list.json().partners.find((p: { id: string }) => p.id === partnerId).copies).toBe(1);
   });

@@ -73,6 +73,8 @@ describe('backup archive', () => {
   it('hashes the canonical form, whatever the member order, and drops only the backup marker', () => {
     expect(versionHash({ a: 1, b: [2] })).toBe(versionHash({ b: [2], a: 1 }));
     expect(versionHash({ a: 1 })).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(versionHash({ a: 1, versionHash: 'x', backupUri: 'y', backup: {} })).toBe(versionHash({ a: 1 }));
+    expect(versionHash({ a: 1, metadata: { backup: 1 } })).not.toBe(versionHash({ a: 1, metadata: {} }));
     expect(withoutBackupMarker({ a: 1, backupOf: { version: 1 } })).toEqual({
       document: { a: 1 },
       marked: true,

@@ -10,7 +10,12 @@ import type { Db, Executor } from '../../db/client.ts';
 import { backupTokenHash, generateBackupToken } from '../../domain/auth/backup-token.ts';
 import { ArchiveError, readBackupArchive } from '../../domain/backup/archive.ts';
 import { copyRefusal, sealCaProblem } from '../../domain/backup/checks.ts';
-import { BACKUP_MARKER, type BackupOf, versionHash } from '../../domain/backup/copy.ts';
+import {
+  BACKUP_MARKER,
+  type BackupOf,
+  versionHash,
+  withoutOwnerAnnotations,
+} from '../../domain/backup/copy.ts';
 import { decryptSecret, encryptSecret } from '../../domain/crypto/secret-box.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
 import {
@@ -147,14 +152,16 @@ export async function acceptCopy(
   document: unknown,
 ) {
   const passportId = path.passportId.toLowerCase();
+  // An owner read may carry the origin's notes on the version beside the sealed document: not kept.
+  const sealed = withoutOwnerAnnotations(document);
   const refusal = await copyRefusal(
-    document,
+    sealed,
     { passportId, version: path.version },
     partner.sealCaPem,
     context.clock(),
   );
   if (refusal) throw new AppError('BACKUP_COPY_REFUSED', refusal);
-  return storeCopy(context, context.db, partner.id, document as Record<string, unknown>, {
+  return storeCopy(context, context.db, partner.id, sealed as Record<string, unknown>, {
     passportId,
     version: path.version,
   });
@@ -179,13 +186,17 @@ export async function importArchive(context: ServiceContext, partnerId: string, 
     );
   }
   const now = context.clock();
-  for (const version of archive.versions) {
+  const versions = archive.versions.map((version) => ({
+    ...version,
+    document: withoutOwnerAnnotations(version.document),
+  }));
+  for (const version of versions) {
     const refusal = await copyRefusal(version.document, version, partner.sealCaPem, now);
     if (refusal) throw new AppError('BACKUP_COPY_REFUSED', `${version.member}: ${refusal}`);
   }
   const imported = { passports: archive.manifest.passports.length, versions: 0, alreadyHeld: 0, units: 0 };
   await (context.db as Db).transaction(async (tx) => {
-    for (const version of archive.versions) {
+    for (const version of versions) {
       const stored = await storeCopy(
         context,
         tx,
