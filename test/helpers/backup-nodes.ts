@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { withoutAnnotations } from '../../src/domain/backup/version-hash.ts';
 import { ADMIN_TOKEN, bearer, TEST_MASTER_KEY } from './app.ts';
 import { testDatabaseUrl } from './db.ts';
 import { checkResponses } from './response-check.ts';
@@ -53,7 +54,10 @@ export async function originNode(env: Record<string, string> = {}): Promise<Orig
   };
 }
 
-/** A passport sealed on the origin, as its owner read answers it. */
+/**
+ * A passport sealed on the origin, as its owner read answers it, without the read's annotations
+ * (`versionHash`, `backupUri`, `backup`): the sealed document an origin pushes (docs/backup.md).
+ */
 export async function sealedOnOrigin(app: App, token: string): Promise<SealedDocument> {
   const sealed = await createSealedPassport(app, token);
   const read = await app.inject({
@@ -63,5 +67,5 @@ export async function sealedOnOrigin(app: App, token: string): Promise<SealedDoc
   });
   if (read.statusCode !== 200) throw new Error(`owner read failed: ${read.body}`);
   const body = read.json();
-  return (body.passport ?? body) as SealedDocument;
+  return withoutAnnotations(body.passport ?? body) as SealedDocument;
 }
