@@ -19,8 +19,8 @@ import {
   IdParams,
   ListQuery,
   ListResponse,
+  OwnerPassportDocumentSchema,
   PassportBodySchema,
-  PassportDocumentSchema,
   PassportResponse,
   StatusBody,
   UpdateBodySchema,
@@ -111,7 +111,7 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
               services.representations.map((r) => [
                 r.type,
                 r.type.endsWith('ld+json') || r.type === 'application/json'
-                  ? PassportDocumentSchema
+                  ? OwnerPassportDocumentSchema
                   : Type.Unknown(),
               ]),
             ),

@@ -33,7 +33,15 @@ export const PassportDocumentSchema = Type.Object(
     metadata: Type.Unknown(),
     createdAt: Type.String(),
     updatedAt: Type.String(),
-    // The owner read's annotations, beside the sealed document and outside its seal (docs/backup.md).
+  },
+  { additionalProperties: true },
+);
+
+/** The owner's read: the document and, beside it and outside its seal, the version's registry fields. */
+export const OwnerPassportDocumentSchema = Type.Object(
+  {
+    ...PassportDocumentSchema.properties,
+    // Annotations beside the sealed document and outside its seal (docs/backup.md).
     versionHash: Type.Optional(
       Type.String({ description: 'owner read: sha256: and the hex of the sealed version in RFC 8785 form' }),
     ),
