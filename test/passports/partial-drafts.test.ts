@@ -53,7 +53,9 @@ describe('partial drafts', () => {
 
     const strictSave = await call('PUT', `/api/v1/passports/${id}`, { metadata: half() });
     expect(strictSave.statusCode).toBe(400);
-    const finished = await call('PUT', `/api/v1/passports/${id}?partial=true`, { metadata: batteryMetadata() });
+    const finished = await call('PUT', `/api/v1/passports/${id}?partial=true`, {
+      metadata: batteryMetadata(),
+    });
     expect(finished.statusCode).toBe(200);
     const published = await call('PUT', `/api/v1/passports/${id}/status`, { status: 'ACTIVE' });
     expect(published.statusCode).toBe(200);

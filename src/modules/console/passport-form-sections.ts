@@ -39,7 +39,8 @@ function schemaAtPointer(schema: Schema, pointer: string): Schema | undefined {
   let node: Json = schema;
   for (const segment of pointer.split('/').slice(2)) {
     if (!isObject(node)) return undefined;
-    const next: Json = node.type === 'array' ? node.items : isObject(node.properties) ? node.properties[segment] : undefined;
+    const next: Json =
+      node.type === 'array' ? node.items : isObject(node.properties) ? node.properties[segment] : undefined;
     node = next;
   }
   return isObject(node) ? node : undefined;
@@ -66,7 +67,15 @@ export function expandMissing(
     const here = schemaAtPointer(schema, pointer);
     const needed = here && here.type === 'object' && Array.isArray(here.required) ? here.required : [];
     if (needed.length === 0 || depth > 8) {
-      out.push(pointer === problem.path ? problem : { code: problem.code, path: pointer, message: missing(pointer.slice(pointer.lastIndexOf('/') + 1)) });
+      out.push(
+        pointer === problem.path
+          ? problem
+          : {
+              code: problem.code,
+              path: pointer,
+              message: missing(pointer.slice(pointer.lastIndexOf('/') + 1)),
+            },
+      );
       return;
     }
     for (const key of needed) expand(`${pointer}/${String(key)}`, problem, depth + 1);

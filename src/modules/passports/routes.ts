@@ -57,13 +57,9 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
     async (request, reply) => {
       const actor = actorOf(request);
       const partial = request.query.partial === 'true';
-      const { row, warnings, notices } = await passports.createPassport(
-        services,
-        actor,
-        request.body,
-        db,
-        { partial },
-      );
+      const { row, warnings, notices } = await passports.createPassport(services, actor, request.body, db, {
+        partial,
+      });
       const body = {
         success: true,
         passport: await render()(row),
