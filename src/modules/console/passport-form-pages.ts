@@ -33,6 +33,7 @@ import {
   valuesOf,
 } from './passport-form.ts';
 import { draftChecklist } from './passport-form-checklist.ts';
+import { passportImportPages } from './passport-form-import.ts';
 import { ENVELOPE, mergeSection, sectionsOf } from './passport-form-sections.ts';
 import { copyable, partiesOf, START_KINDS, startMetadata, uploadedBody } from './passport-form-start.ts';
 import type { SessionService } from './sessions.ts';
@@ -84,6 +85,7 @@ export async function passportFormPages(
   inject: Inject,
 ) {
   const { memberPage } = pageFrames(sessions, context.clock);
+  await passportImportPages(app, context, sessions, inject);
 
   interface Form {
     mode: FormMode;

@@ -240,7 +240,7 @@ const text = (fields: URLSearchParams, name: string) => (fields.getAll(name).at(
 
 /** The posted form: its values, what did not parse, and the blank items asked for. */
 // Languages that write a decimal comma (12,5); English, Irish and Maltese write a point.
-const POINT_LANGUAGES: readonly Lang[] = ['en', 'ga', 'mt'];
+export const POINT_LANGUAGES: readonly Lang[] = ['en', 'ga', 'mt'];
 
 export function readForm(fields: URLSearchParams, category: Category, lang: Lang = 'en') {
   const decimalComma = !POINT_LANGUAGES.includes(lang);
