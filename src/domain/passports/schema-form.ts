@@ -23,7 +23,7 @@ export interface FieldBase {
   errors: string[];
 }
 export type FormNode =
-  | (FieldBase & { kind: 'input'; type: string; step: string; value: string })
+  | (FieldBase & { kind: 'input'; type: string; step: string; value: string; inputmode?: string })
   | (FieldBase & { kind: 'select'; options: { value: string; label: string }[]; value: string })
   | (FieldBase & { kind: 'checkbox'; checked: boolean })
   | (FieldBase & { kind: 'json'; value: string })

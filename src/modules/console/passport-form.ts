@@ -132,6 +132,18 @@ export interface FormView {
   checklist?: readonly Problem[];
 }
 
+/**
+ * A number input takes only the browser's own decimal sign: where the page's language writes a
+ * comma, numbers are text inputs with a decimal keyboard, shown with a comma and read either way.
+ */
+function withDecimalComma(node: FormNode): void {
+  if (node.kind !== 'input' || node.type !== 'number') return;
+  node.inputmode = node.step === '1' ? 'numeric' : 'decimal';
+  node.type = 'text';
+  node.step = '';
+  if (/^-?\d+\.\d+$/.test(node.value)) node.value = node.value.replace('.', ',');
+}
+
 const EXPLAINED = new Set(['PATTERN_MISMATCH', 'INVALID_FORMAT', 'WRONG_TYPE']);
 
 /** Everything the form's template needs: the nodes with their errors, and the summary of errors. */
@@ -161,6 +173,7 @@ export function formModel(
   metadata.hint = '';
   const nodes = nodesByPointer(metadata);
   for (const node of fields) nodes.set(node.pointer, node);
+  if (!POINT_LANGUAGES.includes(view.lang)) for (const node of nodes.values()) withDecimalComma(node);
   const missing = (field: string) => translate(view.lang, 'validation.REQUIRED_FIELD_MISSING', { field });
   // A message that says the form is wrong also says the form expected, from the field's help.
   const explained = (problem: Problem): Problem => {
