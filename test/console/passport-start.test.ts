@@ -168,6 +168,10 @@ describe('starting and finishing a passport in the console', () => {
     const expected = batteryMetadata();
     expect(copy.metadata.performance).toEqual(expected.performance);
     expect(copy.metadata.generalInformation.productIdentifier).toBeUndefined();
+    // Its own article number is no GS1 key: an advisory beside the checklist, which does not block.
+    const edit = await get(`/console/passports/${copy.id}/edit`);
+    expect(edit.body).toContain('id="advisories"');
+    expect(edit.body.slice(edit.body.indexOf('id="advisories"'))).toContain('ART-4711');
   });
 
   it('creates a draft from an uploaded AAS environment and from bare metadata', async () => {

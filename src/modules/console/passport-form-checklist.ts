@@ -6,7 +6,8 @@ import type { Category } from '../../domain/categories/types.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import type { FormProblem, FormValues } from './passport-form.ts';
 
-export function draftChecklist(category: Category, values: FormValues, lang: Lang): FormProblem[] {
+/** The errors that stop publishing, and the advisories (warnings) that do not. */
+export function draftFindings(category: Category, values: FormValues, lang: Lang) {
   const checked = checkPassportBody({
     productId: values.productId,
     category,
@@ -14,9 +15,11 @@ export function draftChecklist(category: Category, values: FormValues, lang: Lan
     ...(values.granularity ? { granularity: values.granularity } : {}),
     metadata: values.metadata,
   });
-  return localise(checked.errors, lang).map((item) => ({
-    code: item.code,
-    ...(item.path === undefined ? {} : { path: item.path }),
-    message: item.friendlyMessage,
-  }));
+  const problems = (items: typeof checked.errors): FormProblem[] =>
+    localise(items, lang).map((item) => ({
+      code: item.code,
+      ...(item.path === undefined ? {} : { path: item.path }),
+      message: item.friendlyMessage,
+    }));
+  return { errors: problems(checked.errors), warnings: problems(checked.warnings) };
 }

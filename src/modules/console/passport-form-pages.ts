@@ -32,7 +32,7 @@ import {
   schemaFor,
   valuesOf,
 } from './passport-form.ts';
-import { draftChecklist } from './passport-form-checklist.ts';
+import { draftFindings } from './passport-form-checklist.ts';
 import { passportImportPages } from './passport-form-import.ts';
 import { ENVELOPE, mergeSection, sectionsOf } from './passport-form-sections.ts';
 import { copyable, partiesOf, START_KINDS, startMetadata, uploadedBody } from './passport-form-start.ts';
@@ -97,6 +97,7 @@ export async function passportFormPages(
     section?: string;
     draft?: boolean;
     checklist?: FormProblem[];
+    advisories?: FormProblem[];
   }
 
   /** Renders the form, with what was typed and where it was wrong. */
@@ -117,6 +118,7 @@ export async function passportFormPages(
       ...(form.section === undefined ? {} : { section: form.section }),
       ...(base ? { sectionHref: (section: string) => `${base}?section=${encodeURIComponent(section)}` } : {}),
       ...(form.checklist === undefined ? {} : { checklist: form.checklist }),
+      ...(form.advisories === undefined ? {} : { advisories: form.advisories }),
     };
     const model = formModel(page, form.mode, form.category, form.values, state, problems, parties, view);
     return renderPage(reply, status, 'passport-form', frame, {
@@ -313,6 +315,12 @@ export async function passportFormPages(
     return { passport, category, id: String(passport.id), draft: passport.status === 'DRAFT' };
   }
 
+  /** What a draft lacks (blocking) and its advisories (not blocking), for the checklist. */
+  const draftLists = (category: Category, values: FormValues, lang: PageFrame['lang']) => {
+    const found = draftFindings(category, values, lang);
+    return { checklist: found.errors, advisories: found.warnings };
+  };
+
   /** The section asked for: a known one, `all` for the whole form, else the first. */
   function sectionAsked(category: Category, asked: string | undefined): string | undefined {
     if (asked === 'all') return undefined;
@@ -338,7 +346,7 @@ export async function passportFormPages(
           action,
           passportId: id,
           draft,
-          ...(draft ? { checklist: draftChecklist(category, values, frame.lang) } : {}),
+          ...(draft ? draftLists(category, values, frame.lang) : {}),
         };
         const section = sectionAsked(category, request.query.section);
         const { done } = request.query;
@@ -375,7 +383,7 @@ export async function passportFormPages(
           draft,
           stored: passport.metadata,
           ...(section === undefined ? {} : { section }),
-          ...(draft ? { checklist: draftChecklist(category, valuesOf(passport), frame.lang) } : {}),
+          ...(draft ? draftLists(category, valuesOf(passport), frame.lang) : {}),
         };
         return submit(reply, page, frame, form, fields, (body) =>
           callApi(inject, page.principal, 'PUT', '/api/v1/passports/{id}', {

@@ -130,6 +130,8 @@ export interface FormView {
   sectionHref?: (section: string) => string;
   /** The problems of the whole passport as it is stored, shown as what is left before publishing. */
   checklist?: readonly Problem[];
+  /** The stored passport's warnings: worth a look, they do not stop publishing. */
+  advisories?: readonly Problem[];
 }
 
 /**
@@ -195,20 +197,21 @@ export function formModel(
   const summary = [...nodes.values()].flatMap((node) =>
     node.errors.map((message) => ({ href: hrefOf(node.pointer, node.id), label: node.label, message })),
   );
+  const linked = (problem: Problem) => {
+    let pointer = problem.path ?? '';
+    while (!nodes.has(pointer) && pointer.includes('/')) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+    const node = nodes.get(pointer);
+    return {
+      section: sectionOf(pointer, sections),
+      href: node ? hrefOf(node.pointer, node.id) : '#',
+      label: node?.label ?? '',
+      message: problem.message,
+    };
+  };
   const checklist = (view.checklist === undefined ? [] : expandMissing(schema, view.checklist, missing)).map(
-    (problem) => {
-      let pointer = problem.path ?? '';
-      while (!nodes.has(pointer) && pointer.includes('/'))
-        pointer = pointer.slice(0, pointer.lastIndexOf('/'));
-      const node = nodes.get(pointer);
-      return {
-        section: sectionOf(pointer, sections),
-        href: node ? hrefOf(node.pointer, node.id) : '#',
-        label: node?.label ?? '',
-        message: problem.message,
-      };
-    },
+    linked,
   );
+  const advisories = (view.advisories ?? []).map(linked);
   const labelOf = (section: string) =>
     section === ENVELOPE
       ? t('passports.one')
@@ -246,6 +249,7 @@ export function formModel(
     next: position >= 0 && position < sections.length - 1 ? sections[position + 1] : null,
     progress: { at: position + 1, of: sections.length, done: nav.filter((item) => item.open === 0).length },
     checklist,
+    advisories,
   };
 }
 
