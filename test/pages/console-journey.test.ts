@@ -47,7 +47,7 @@ describe('a new staff member in Chromium', () => {
   /** The method of each page's last navigation: only pages reached by GET are visited again in German. */
   const lastMethod = new WeakMap<Page, string>();
 
-  /** The page as it is now: axe-core finds nothing, and a screenshot at each width is kept. */
+  /** The page as it is now: axe-core finds nothing, nothing scrolls sideways, and a screenshot at each width is kept. */
   async function judge(page: Page, name: string) {
     const path = new URL(page.url()).pathname + new URL(page.url()).search;
     if (lastMethod.get(page) === 'GET') visited.add(path);
@@ -55,6 +55,10 @@ describe('a new staff member in Chromium', () => {
     step += 1;
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
+      const sideways = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
+      expect(sideways, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({
         path: `${ARTEFACTS}/${String(step).padStart(2, '0')}-${name}-${width}.png`,
         fullPage: true,
