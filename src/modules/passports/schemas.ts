@@ -88,6 +88,16 @@ export const UpdateBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** `partial=true`: a DRAFT that may lack required metadata fields (docs/passports.md, "Partial drafts"). */
+export const WriteQuery = Type.Object({
+  partial: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description: 'true: save a DRAFT whose metadata may lack required fields; checked in full on publish',
+    }),
+  ),
+  lang: Type.Optional(Type.String()),
+});
+
 export const StatusBody = Type.Object(
   { status: Type.Enum(PASSPORT_STATUSES), reason: Type.Optional(Type.String({ maxLength: 1000 })) },
   { additionalProperties: false },
