@@ -19,6 +19,11 @@ const USAGE = `Usage: opendpp <command> [options]
   gs1 conflicts                GS1 keys held by several workspaces, and passports under
                                another workspace's GS1 Company Prefix
   migrate                      apply migrations to DATABASE_URL
+  backup export --workspace ID > archive.tar
+                               every sealed passport version, units and the seal CA of a
+                               workspace, as a verifiable archive (docs/backup.md)
+  backup verify ARCHIVE.tar    check an archive offline: manifest, hashes, every seal against
+                               its ca.pem; exit status 0 when valid, 1 when not
   verify FILE.json [--ca CA.pem] [--require-timestamp]
                                verify a sealed passport document offline (full or masked);
                                --require-timestamp: a seal without an RFC 3161 timestamp is invalid;
@@ -62,10 +67,30 @@ function required(name: keyof typeof values): string {
   return value;
 }
 
-async function callAdmin(method: string, path: string, body?: unknown): Promise<unknown> {
+function adminBase(): { base: string; token: string } {
   const base = (process.env.OPENDPP_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
   const token = process.env.PLATFORM_ADMIN_TOKEN;
   if (!token) throw new UsageError('PLATFORM_ADMIN_TOKEN is not set');
+  return { base, token };
+}
+
+/** Writes a workspace's archive to standard output, as the node sends it. */
+async function exportArchive(workspaceId: string): Promise<void> {
+  const { base, token } = adminBase();
+  const path = `/admin/v1/workspaces/${encodeURIComponent(workspaceId)}/backup-archive`;
+  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  await new Promise<void>((resolve, reject) =>
+    process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+/** What a command answers when it wrote its own output (an archive) and nothing more is printed. */
+const WRITTEN = Symbol('written');
+
+async function callAdmin(method: string, path: string, body?: unknown): Promise<unknown> {
+  const { base, token } = adminBase();
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -161,6 +186,17 @@ async function run(): Promise<unknown> {
       await database.close();
       return { success: true, migrated: true };
     }
+    case 'backup export':
+      await exportArchive(required('workspace'));
+      return WRITTEN;
+    case 'backup verify': {
+      const file = positionals[2];
+      if (!file) throw new UsageError('backup verify needs the path of an archive (tar)');
+      const { verifyArchiveFile } = await import('./backup-verify-file.ts');
+      const result = await verifyArchiveFile(file);
+      if (!result.valid) process.exitCode = 1;
+      return result;
+    }
     case `verify ${action ?? ''}`.trim(): {
       if (!action) throw new UsageError('verify needs the path of a document (JSON)');
       const { verifyFile } = await import('./verify-file.ts');
@@ -202,6 +238,7 @@ if (values.help) {
 } else {
   run()
     .then((answer) => {
+      if (answer === WRITTEN) return;
       const result = withTopLevelToken(answer);
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       if (process.stdout.isTTY) for (const line of humanLines(result)) process.stderr.write(`${line}\n`);

@@ -29,6 +29,8 @@ export const ConfigSchema = Type.Object({
   tsaUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
   /** Lets webhooks target http:// and loopback or private addresses: for development and tests only. */
   webhookAllowInsecureTargets: Type.Boolean(),
+  /** Lets backup targets be http:// and loopback or private addresses: for development and tests only. */
+  backupAllowInsecureTargets: Type.Boolean(),
   /** How long one webhook delivery may take before it counts as failed, in milliseconds. */
   webhookTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   /** Requests per minute per client address, by kind of traffic (the spec's Limits; tunable behind a CDN). */
@@ -47,6 +49,13 @@ export const ConfigSchema = Type.Object({
     requestMs: Type.Integer({ minimum: 100 }),
     keepAliveMs: Type.Integer({ minimum: 100 }),
   }),
+  /**
+   * A backup partner whose copies this node resolves at the origin's own paths (`/passport/{id}`,
+   * `/01/{gtin}`) once the origin's domain points here: custody (docs/backup.md).
+   */
+  custodyOf: Type.Optional(
+    Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+  ),
   /** Build identity, reported by GET /api/v1/version. */
   buildCommit: Type.String(),
   buildTime: Type.String(),
@@ -112,8 +121,10 @@ const NAMES: Record<keyof Config, string> = {
   tsaUrl: 'TSA_URL',
   webhookAllowInsecureTargets: 'WEBHOOK_ALLOW_INSECURE_TARGETS',
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
+  backupAllowInsecureTargets: 'BACKUP_ALLOW_INSECURE_TARGETS',
   rateLimits: 'RATE_LIMIT_*',
   httpTimeouts: 'HTTP_*_TIMEOUT_MS',
+  custodyOf: 'CUSTODY_OF',
   buildCommit: 'BUILD_COMMIT',
   buildTime: 'BUILD_TIME',
 };
@@ -139,6 +150,7 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     tsaUrl: optional(env, 'TSA_URL'),
     webhookAllowInsecureTargets: flag(env, 'WEBHOOK_ALLOW_INSECURE_TARGETS'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    backupAllowInsecureTargets: flag(env, 'BACKUP_ALLOW_INSECURE_TARGETS'),
     rateLimits: {
       anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),
       publicResolution: positive(env, 'RATE_LIMIT_PUBLIC_RESOLUTION', 30),
@@ -150,6 +162,7 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
       requestMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
       keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
     },
+    custodyOf: optional(env, 'CUSTODY_OF')?.toLowerCase(),
     buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
     buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
   };

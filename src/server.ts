@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     purging,
     { decodeMasterKey, embeddedMasterKey },
     { startDeliveryWorker },
+    { startBackupWorker },
     { purgeSignInLocks },
     { compileCategorySchemas },
     { warnOfSharedKeys },
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     import('./modules/units/idempotency-purge.ts'),
     import('./modules/seals/master-key.ts'),
     import('./modules/webhooks/service.ts'),
+    import('./modules/backup-origin/service.ts'),
     import('./modules/console/sign-in-locks.ts'),
     import('./domain/categories/engine.ts'),
     import('./modules/gs1/boot-report.ts'),
@@ -78,6 +80,15 @@ async function main(): Promise<void> {
     timeoutMs: config.webhookTimeoutMs,
     onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook delivery failed'),
   });
+  // Sealed passport versions waiting for the backup nodes (docs/backup.md) go out from here.
+  const backups = startBackupWorker({
+    db: database.db,
+    masterKey,
+    baseUrl: config.publicBaseUrl,
+    policy: { allowInsecure: config.backupAllowInsecureTargets },
+    timeoutMs: config.webhookTimeoutMs,
+    onError: (error) => app.log.error({ err: loggableError(error) }, 'backup push failed'),
+  });
 
   // Hourly housekeeping: idempotency records past their window, sign-in counts idle for a day.
   const purge = setInterval(() => {
@@ -98,6 +109,7 @@ async function main(): Promise<void> {
     clearInterval(purge);
     try {
       await deliveries.stop();
+      await backups.stop();
       await app.close();
       await database.close();
       process.exit(0);

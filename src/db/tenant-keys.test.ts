@@ -12,8 +12,12 @@ const NODE_WIDE = [
   'tenants',
   'platform_settings',
   'seal_authority',
+  'backup_targets', // the nodes the platform admin pushes backup copies to, for every workspace
   'product_key_claims', // one owner per GS1 key across the node: keyed by the key (docs/gs1.md)
   'gs1_company_prefixes', // a prefix belongs to one workspace across the node: keyed by the prefix
+  'backup_partners', // other nodes this node keeps backup copies for (docs/backup.md)
+  'backup_copies', // keyed by the partner: the copies belong to no workspace of this node
+  'backup_units', // keyed by the partner, like the copies
 ];
 
 /** Indexes that do not lead with tenant_id, each for a lookup made before the workspace is known. */
@@ -26,6 +30,7 @@ const UNSCOPED_INDEXES = [
   'access_grants_token_idx', // resolving a presented grant token
   'access_grants_id_idx', // a requester's private status link (request id and secret)
   'webhook_outbox_due_idx', // the delivery workers' claim of due rows across workspaces
+  'backup_outbox_due_idx', // the backup worker's claim of due pushes across workspaces
   'member_invitations_token_idx', // opening an invitation link
   'sign_in_locks_updated_idx', // the hourly purge of idle sign-in counts across workspaces
 ];

@@ -82,7 +82,7 @@ describe('passport forms in the console', () => {
     expect(chooser.body).toContain('<option value="toys">');
     const form = await app.inject({
       method: 'GET',
-      url: '/console/passports/new?category=textiles',
+      url: '/console/passports/new?category=textiles&start=form',
       headers: { cookie },
     });
     expect(form.statusCode).toBe(200);
@@ -98,13 +98,13 @@ describe('passport forms in the console', () => {
     // Items of objects within objects are too deep for repeated groups: a JSON area.
     const batteries = await app.inject({
       method: 'GET',
-      url: '/console/passports/new?category=batteries',
+      url: '/console/passports/new?category=batteries&start=form',
       headers: { cookie },
     });
     expect(batteries.body).toContain('<textarea id="f.metadata.materialComposition.hazardousSubstances"');
     const toys = await app.inject({
       method: 'GET',
-      url: '/console/passports/new?category=toys',
+      url: '/console/passports/new?category=toys&start=form',
       headers: { cookie },
     });
     expect(toys.body).toContain('<textarea id="f.metadata" name="/metadata"');
@@ -252,7 +252,7 @@ describe('passport forms in the console', () => {
     const passport = await createPassport(app, workspace.token);
     const edit = await app.inject({
       method: 'GET',
-      url: `/console/passports/${passport.id}/edit`,
+      url: `/console/passports/${passport.id}/edit?section=all`,
       headers: { cookie },
     });
     expect(edit.statusCode, edit.body).toBe(200);

@@ -40,10 +40,16 @@ export async function signInThroughForm(page: Page, base: string, subdomain: str
 }
 
 /**
- * The serious and critical axe-core findings of a page. axe needs script, which the console's
+ * The serious and critical axe-core findings of a page (or all of them). axe needs script, which the console's
  * policy forbids: a copy of the page's markup is judged in a context without the policy.
  */
-export async function axeFindings(browser: Browser, base: string, page: Page): Promise<string[]> {
+export async function axeFindings(
+  browser: Browser,
+  base: string,
+  page: Page,
+  /** `all`: every violation, whatever its impact (minor and moderate included). */
+  impacts: 'serious' | 'all' = 'serious',
+): Promise<string[]> {
   const html = await page.content();
   const scratch = await browser.newContext({
     bypassCSP: true,
@@ -58,7 +64,9 @@ export async function axeFindings(browser: Browser, base: string, page: Page): P
   }>('axe.run(document, { resultTypes: ["violations"] })');
   await scratch.close();
   return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter(
+      (violation) => impacts === 'all' || violation.impact === 'serious' || violation.impact === 'critical',
+    )
     .map((violation) => `${violation.id} (${violation.nodes.length})`);
 }
 

@@ -78,6 +78,8 @@ describe('passport forms in Chromium', () => {
     await page.selectOption('#category', 'textiles');
     await page.click('text=Weiter');
     expect(new URL(page.url()).searchParams.get('category')).toBe('textiles');
+    // The start page offers the example, a copy and uploads; this test fills the whole form.
+    await page.goto(`${base}/console/passports/new?category=textiles&start=form`);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'passport-new-desktop');
@@ -125,6 +127,8 @@ describe('passport forms in Chromium', () => {
     const { page, problems } = await fresh();
     await page.goto(`${base}/console/passports/${passportId}`);
     await page.click('text=Diesen Pass bearbeiten');
+    // The form opens at its first section; the whole form is one link away.
+    await page.goto(`${base}/console/passports/${passportId}/edit?section=all`);
     expect(await page.inputValue(field('/metadata/productInformation/productName'))).toBe('Wollschal');
     expect(await page.inputValue(field('/metadata/fibreComposition/0/fibre'))).toBe('WOOL');
     await page.fill(field('/metadata/productInformation/productName'), 'Wollschal Classic');
@@ -213,7 +217,7 @@ describe('passport forms in Chromium', () => {
       await screenshot(page, `${name}-phone`);
     }
     // A refused form: the messages beside the fields fit the phone too.
-    await page.goto(`${base}/console/passports/new?category=textiles`);
+    await page.goto(`${base}/console/passports/new?category=textiles&start=form`);
     await page.fill(field('/productId'), 'not a product id!');
     expect(await submit(page)).toBe(400);
     expect(await page.locator('.field-error').count()).toBeGreaterThan(1);

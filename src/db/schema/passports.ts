@@ -18,6 +18,16 @@ import { createdAt, updatedAt } from './columns.ts';
 import { operators } from './parties.ts';
 import { tenants } from './tenancy.ts';
 
+/** The backup state of a passport's newest sealed version (`backup` on the owner read). */
+export interface BackupState {
+  status: 'pending' | 'held' | 'failed';
+  target: string;
+  version: number;
+  at: string;
+  /** The copy's URL on the target, when held. */
+  uri?: string;
+}
+
 /** Model-level (or batch/item) passports: the live state. Archived states live in passport_versions. */
 export const passports = pgTable(
   'passports',
@@ -44,6 +54,10 @@ export const passports = pgTable(
     digitalSeal: jsonb('digital_seal'),
     signingPublicKey: jsonb('signing_public_key'),
     proof: jsonb('proof'),
+    /** `sha256:` + hex of the RFC 8785 form of the sealed document, for the version the seal is over. */
+    versionHash: text('version_hash'),
+    /** Where the newest sealed version stands with the backup targets (docs/backup.md). */
+    backup: jsonb('backup').$type<BackupState>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +91,10 @@ export const passportVersions = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
     changedBy: text('changed_by'),
     changeReason: text('change_reason'),
+    /** Set on a sealed version: the hash of its sealed document, as on the passport. */
+    versionHash: text('version_hash'),
+    /** The copy's URL on a backup target, once one confirmed it. */
+    backupUri: text('backup_uri'),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.passportId, table.version] }),

@@ -34,7 +34,30 @@ function schemaAt(schema: Schema | undefined, segments: readonly string[]): Sche
   return node;
 }
 
-function convert(text: string, schema: Schema): Json {
+export interface ReadOptions {
+  /** The page's language writes decimals with a comma (de, fr): `12,5` is read as 12.5. */
+  decimalComma?: boolean;
+}
+
+/** What a form can safely mend: a decimal comma, lower-case letters where only capitals fit. */
+function normalise(text: string, schema: Schema, options: ReadOptions): string {
+  const trimmed = text.trim();
+  if (schema.type === 'number' || schema.type === 'integer') {
+    return options.decimalComma && /^-?\d+,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
+  }
+  if (typeof schema.pattern === 'string' && schema.type === 'string') {
+    try {
+      const pattern = new RegExp(schema.pattern, 'u');
+      if (!pattern.test(text) && pattern.test(trimmed.toUpperCase())) return trimmed.toUpperCase();
+    } catch {
+      // A pattern JavaScript cannot read is left to the validator.
+    }
+  }
+  return text;
+}
+
+function convert(raw: string, schema: Schema, options: ReadOptions = {}): Json {
+  const text = normalise(raw, schema, options);
   if ((schema.type === 'number' || schema.type === 'integer') && NUMBER.test(text.trim()))
     return Number(text.trim());
   if (schema.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
@@ -79,7 +102,11 @@ function compact(value: Json, kept: Set<Json>): Json {
 const lastValue = (params: URLSearchParams, name: string) => params.getAll(name).at(-1) ?? '';
 
 /** The metadata a form holds, for the category schema (none: the metadata is one JSON area). */
-export function readMetadata(params: URLSearchParams, schema: Schema | undefined): ReadMetadata {
+export function readMetadata(
+  params: URLSearchParams,
+  schema: Schema | undefined,
+  options: ReadOptions = {},
+): ReadMetadata {
   const root: Record<string, Json> = {};
   const raw: Record<string, string> = {};
   const kept = new Set<Json>();
@@ -109,7 +136,7 @@ export function readMetadata(params: URLSearchParams, schema: Schema | undefined
       }
       continue;
     }
-    place(root, segments, convert(text, node));
+    place(root, segments, convert(text, node, options));
   }
   const metadata = root.metadata;
   return { metadata: kept.has(metadata) ? metadata : (compact(metadata, kept) ?? {}), raw };

@@ -1,5 +1,5 @@
-// Test and bench support (not a test file): passport documents of every category, rendered as the
-// owner reads them, from each category's own valid example.
+// Each category's own valid example (the console starts new passports from it), and, for tests and
+// benches, passport documents of every category rendered as the owner reads them from it.
 import { RULE_SETS } from '../categories/rules/index.ts';
 import { categorySchemas } from '../categories/schemas/index.ts';
 import {

@@ -134,3 +134,46 @@ describe('reading a posted form', () => {
     });
   });
 });
+
+describe('mending what a form can', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      countryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
+      mass: { type: 'number' },
+      name: { type: 'string', pattern: '^[A-Z]' },
+    },
+  };
+  const read = (fields: [string, string][], decimalComma: boolean) =>
+    readMetadata(new URLSearchParams(fields), schema, { decimalComma }).metadata;
+
+  it('upper-cases where only capitals fit, and reads a decimal comma where the language writes one', () => {
+    expect(
+      read(
+        [
+          ['/metadata/countryCode', 'de'],
+          ['/metadata/mass', '12,5'],
+        ],
+        true,
+      ),
+    ).toEqual({
+      countryCode: 'DE',
+      mass: 12.5,
+    });
+    // In English a comma is not a decimal sign: the text goes to the validator as typed.
+    expect(read([['/metadata/mass', '12,5']], false)).toEqual({ mass: '12,5' });
+    // What a capital cannot mend is left as typed, and a value that already fits is not changed.
+    expect(
+      read(
+        [
+          ['/metadata/countryCode', 'Germany'],
+          ['/metadata/name', 'Volt'],
+        ],
+        true,
+      ),
+    ).toEqual({
+      countryCode: 'Germany',
+      name: 'Volt',
+    });
+  });
+});

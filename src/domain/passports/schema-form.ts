@@ -23,7 +23,7 @@ export interface FieldBase {
   errors: string[];
 }
 export type FormNode =
-  | (FieldBase & { kind: 'input'; type: string; step: string; value: string })
+  | (FieldBase & { kind: 'input'; type: string; step: string; value: string; inputmode?: string })
   | (FieldBase & { kind: 'select'; options: { value: string; label: string }[]; value: string })
   | (FieldBase & { kind: 'checkbox'; checked: boolean })
   | (FieldBase & { kind: 'json'; value: string })
@@ -36,7 +36,17 @@ export interface FormWords {
   yes: string;
   no: string;
   item: (label: string, n: number) => string;
+  /** The field's label and help in the page's language, by its schema path (`group.field`). */
+  field?: (path: string) => { label?: string; hint?: string } | undefined;
 }
+
+/** A metadata pointer's schema path: below `/metadata`, item indices left out (`a/0/b` → `a.b`). */
+export const schemaPath = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(2)
+    .filter((segment) => !/^\d+$/.test(segment))
+    .join('.');
 
 export interface FormState {
   /** Text of JSON areas that did not parse, by pointer: shown again as typed. */
@@ -73,12 +83,13 @@ function inputType(schema: Schema): { type: string; step: string } {
   return { type: format ?? 'text', step: '' };
 }
 
-function base(pointer: string, name: string, schema: Schema, required: boolean): FieldBase {
-  const title = typeof schema.title === 'string' && schema.title !== '' ? schema.title : name;
+function base(pointer: string, name: string, schema: Schema, required: boolean, words: FormWords): FieldBase {
+  const own = words.field?.(schemaPath(pointer));
+  const title = own?.label ?? (typeof schema.title === 'string' && schema.title !== '' ? schema.title : name);
   // UCUM's "1" (a count or ratio) says nothing to a reader.
   const unit =
     typeof schema['x-unit'] === 'string' && schema['x-unit'] !== '1' ? ` (${schema['x-unit']})` : '';
-  const hint = typeof schema.description === 'string' ? schema.description : '';
+  const hint = own?.hint ?? (typeof schema.description === 'string' ? schema.description : '');
   return { pointer, id: fieldId(pointer), label: `${title}${unit}`, hint, required, errors: [] };
 }
 
@@ -131,7 +142,7 @@ export function formNode(
   words: FormWords,
   state: FormState,
 ): FormNode {
-  const field = base(pointer, name, schema, required);
+  const field = base(pointer, name, schema, required, words);
   if (state.raw[pointer] !== undefined) return jsonField(field, value, state);
   if (schema.type === 'object' && isObject(schema.properties)) {
     const held = isObject(value) ? value : {};

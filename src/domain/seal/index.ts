@@ -11,7 +11,13 @@ export {
   workspaceIdOfCertificate,
 } from './certificates.ts';
 export { sealHolds } from './holds.ts';
-export { type Leaf, type LeafValue, SEAL_EXCLUDED_FIELDS, sealableLeaves } from './leaves.ts';
+export {
+  type Leaf,
+  type LeafValue,
+  OWNER_ANNOTATION_FIELDS,
+  SEAL_EXCLUDED_FIELDS,
+  sealableLeaves,
+} from './leaves.ts';
 export { maskedProof } from './mask.ts';
 export { leafHash, leafHashInput, merkleLevels, merkleRoot, nodeHash } from './merkle.ts';
 export { rootFromDocument } from './proof.ts';

@@ -20,7 +20,14 @@ export const SEAL_EXCLUDED_FIELDS = Object.freeze([
   'retentionUntil',
 ] as const);
 
-const EXCLUDED: ReadonlySet<string> = new Set(SEAL_EXCLUDED_FIELDS);
+/**
+ * Top-level fields a node adds to its owner's read beside the sealed document (the version's hash
+ * and its backup state, docs/backup.md). They are never part of a sealed document, so they are
+ * outside every seal without being in the format's `proof.excludedFields` set.
+ */
+export const OWNER_ANNOTATION_FIELDS = Object.freeze(['versionHash', 'backupUri', 'backup'] as const);
+
+const EXCLUDED: ReadonlySet<string> = new Set([...SEAL_EXCLUDED_FIELDS, ...OWNER_ANNOTATION_FIELDS]);
 
 /** A scalar JSON value, or an empty object / empty array standing for itself. */
 export type LeafValue = string | number | boolean | null | Record<string, never> | never[];

@@ -1,6 +1,9 @@
 // The passport form of the console: the fields around the metadata (product identifier, origin,
 // granularity, and on creation status, operator and facility; on edit the reason), the metadata
 // generated from the category schema, and the placing of the API's validation errors beside them.
+
+import { fieldText } from '../../core/field-labels.ts';
+import { type Lang, t as translate } from '../../core/i18n.ts';
 import { categorySchemas } from '../../domain/categories/schemas/index.ts';
 import { type Category, SCHEMA_CATEGORIES, type SchemaCategory } from '../../domain/categories/types.ts';
 import { readMetadata } from '../../domain/passports/form-values.ts';
@@ -15,6 +18,7 @@ import {
   type Schema,
 } from '../../domain/passports/schema-form.ts';
 import type { SignedInPage } from './frame.ts';
+import { ENVELOPE, expandMissing, type Problem, sectionOf, sectionsOf } from './passport-form-sections.ts';
 
 export type FormMode = 'create' | 'edit';
 export interface Party {
@@ -31,10 +35,7 @@ export interface FormValues {
   changeReason: string;
   metadata: unknown;
 }
-export interface FormProblem {
-  path?: string;
-  message: string;
-}
+export type FormProblem = Problem;
 
 export const schemaFor = (category: Category): Schema | undefined =>
   (SCHEMA_CATEGORIES as readonly string[]).includes(category)
@@ -121,6 +122,32 @@ export interface Parties {
   facilities: Party[];
 }
 
+export interface FormView {
+  lang: Lang;
+  /** The section shown; none: the whole form on one page. */
+  section?: string;
+  /** Where a section of this passport is edited. */
+  sectionHref?: (section: string) => string;
+  /** The problems of the whole passport as it is stored, shown as what is left before publishing. */
+  checklist?: readonly Problem[];
+  /** The stored passport's warnings: worth a look, they do not stop publishing. */
+  advisories?: readonly Problem[];
+}
+
+/**
+ * A number input takes only the browser's own decimal sign: where the page's language writes a
+ * comma, numbers are text inputs with a decimal keyboard, shown with a comma and read either way.
+ */
+function withDecimalComma(node: FormNode): void {
+  if (node.kind !== 'input' || node.type !== 'number') return;
+  node.inputmode = node.step === '1' ? 'numeric' : 'decimal';
+  node.type = 'text';
+  node.step = '';
+  if (/^-?\d+\.\d+$/.test(node.value)) node.value = node.value.replace('.', ',');
+}
+
+const EXPLAINED = new Set(['PATTERN_MISMATCH', 'INVALID_FORMAT', 'WRONG_TYPE']);
+
 /** Everything the form's template needs: the nodes with their errors, and the summary of errors. */
 export function formModel(
   page: SignedInPage,
@@ -128,50 +155,120 @@ export function formModel(
   category: Category,
   values: FormValues,
   state: FormState,
-  problems: readonly FormProblem[],
+  problems: readonly Problem[],
   parties: Parties = { operators: [], facilities: [] },
+  view: FormView = { lang: 'en' },
 ) {
   const t = page.t;
+  const schema = schemaFor(category);
   const words: FormWords = {
     notStated: t('forms.notStated'),
     yes: t('forms.yes'),
     no: t('forms.no'),
     item: (label, n) => t('forms.item', { label, n }),
+    field: (path) => fieldText(view.lang, category, path),
   };
   const fields = envelope(mode, values, t, parties);
-  const metadata = formNode(
-    '/metadata',
-    'metadata',
-    schemaFor(category) ?? {},
-    values.metadata,
-    true,
-    words,
-    state,
-  );
+  const metadata = formNode('/metadata', 'metadata', schema ?? {}, values.metadata, true, words, state);
   // The schema's own description of the whole speaks to developers (x-access, UCUM); the page says less.
   metadata.label = t('forms.metadata');
   metadata.hint = '';
   const nodes = nodesByPointer(metadata);
   for (const node of fields) nodes.set(node.pointer, node);
+  if (!POINT_LANGUAGES.includes(view.lang)) for (const node of nodes.values()) withDecimalComma(node);
+  const missing = (field: string) => translate(view.lang, 'validation.REQUIRED_FIELD_MISSING', { field });
+  // A message that says the form is wrong also says the form expected, from the field's help.
+  const explained = (problem: Problem): Problem => {
+    const hint = problem.path ? nodes.get(problem.path)?.hint : undefined;
+    return EXPLAINED.has(problem.code ?? '') && hint
+      ? { ...problem, message: `${problem.message} ${t('create.expected', { hint })}` }
+      : problem;
+  };
   const local = Object.keys(state.raw).map((path) => ({ path, message: t('forms.jsonInvalid') }));
-  const unplaced = placeErrors(nodes, [...local, ...problems]);
+  const unplaced = placeErrors(nodes, [...local, ...expandMissing(schema, problems, missing).map(explained)]);
+  const sections = sectionsOf(schema);
+  const shown = view.section;
+  const hrefOf = (pointer: string, id: string) => {
+    const section = sectionOf(pointer, sections);
+    return shown === undefined || section === shown || !view.sectionHref
+      ? `#${id}`
+      : `${view.sectionHref(section)}#${id}`;
+  };
   const summary = [...nodes.values()].flatMap((node) =>
-    node.errors.map((message) => ({ href: `#${node.id}`, label: node.label, message })),
+    node.errors.map((message) => ({ href: hrefOf(node.pointer, node.id), label: node.label, message })),
   );
-  return { fields, metadata, summary, unplaced, category, mode };
+  const linked = (problem: Problem) => {
+    let pointer = problem.path ?? '';
+    while (!nodes.has(pointer) && pointer.includes('/')) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+    const node = nodes.get(pointer);
+    return {
+      section: sectionOf(pointer, sections),
+      href: node ? hrefOf(node.pointer, node.id) : '#',
+      label: node?.label ?? '',
+      message: problem.message,
+    };
+  };
+  const checklist = (view.checklist === undefined ? [] : expandMissing(schema, view.checklist, missing)).map(
+    linked,
+  );
+  const advisories = (view.advisories ?? []).map(linked);
+  const labelOf = (section: string) =>
+    section === ENVELOPE
+      ? t('passports.one')
+      : section === 'metadata'
+        ? metadata.label
+        : (nodes.get(`/metadata/${section}`)?.label ?? section);
+  const nav =
+    shown === undefined || !view.sectionHref
+      ? []
+      : sections.map((section) => ({
+          name: section,
+          label: labelOf(section),
+          href: (view.sectionHref as (s: string) => string)(section),
+          current: section === shown,
+          open: checklist.filter((item) => item.section === section).length,
+        }));
+  const visible =
+    shown === undefined
+      ? { fields, metadata }
+      : shown === ENVELOPE
+        ? { fields, metadata: null }
+        : {
+            fields: [],
+            metadata: shown === 'metadata' ? metadata : (nodes.get(`/metadata/${shown}`) ?? null),
+          };
+  const position = shown === undefined ? -1 : sections.indexOf(shown);
+  return {
+    ...visible,
+    summary,
+    unplaced,
+    category,
+    mode,
+    nav,
+    section: shown ?? null,
+    next: position >= 0 && position < sections.length - 1 ? sections[position + 1] : null,
+    progress: { at: position + 1, of: sections.length, done: nav.filter((item) => item.open === 0).length },
+    checklist,
+    advisories,
+  };
 }
 
 const text = (fields: URLSearchParams, name: string) => (fields.getAll(name).at(-1) ?? '').trim();
 
 /** The posted form: its values, what did not parse, and the blank items asked for. */
-export function readForm(fields: URLSearchParams, category: Category) {
-  const { metadata, raw } = readMetadata(fields, schemaFor(category));
+// Languages that write a decimal comma (12,5); English, Irish and Maltese write a point.
+export const POINT_LANGUAGES: readonly Lang[] = ['en', 'ga', 'mt'];
+
+export function readForm(fields: URLSearchParams, category: Category, lang: Lang = 'en') {
+  const decimalComma = !POINT_LANGUAGES.includes(lang);
+  const { metadata, raw } = readMetadata(fields, schemaFor(category), { decimalComma });
   const more: Record<string, number> = {};
   for (const pointer of [...fields.getAll('_more'), ...fields.getAll('_add')].slice(0, 50))
     more[pointer] = (more[pointer] ?? 0) + 1;
   const values: FormValues = {
     productId: text(fields, '/productId'),
-    originCountry: text(fields, '/originCountry'),
+    // A country code has one form: capitals (`de` is DE).
+    originCountry: text(fields, '/originCountry').toUpperCase(),
     granularity: text(fields, '/granularity'),
     status: text(fields, '/status'),
     operatorId: text(fields, '/operatorId'),

@@ -38,6 +38,9 @@ export async function historyPage(
       recordedAt: version.recordedAt.toISOString(),
       changedBy: authors ? version.changedBy : null,
       changeReason: authors ? version.changeReason : null,
+      // A sealed version's registry fields, for the owner (docs/backup.md); absent on unsealed versions.
+      ...(authors && version.versionHash ? { versionHash: version.versionHash } : {}),
+      ...(authors && version.backupUri ? { backupUri: version.backupUri } : {}),
     })),
   };
 }

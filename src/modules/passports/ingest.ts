@@ -5,7 +5,7 @@ import { type Actor, assertOperatorScope, scopedOperator } from '../../core/acto
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
-import type { AdvisoryItem, Granularity } from '../../domain/categories/types.ts';
+import type { AdvisoryItem, Granularity, ValidationResult } from '../../domain/categories/types.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
@@ -94,11 +94,24 @@ async function resolveFacility(
   return facility.id;
 }
 
+/**
+ * A partial draft (docs/passports.md, "Partial drafts") may lack required metadata fields: those
+ * findings are left out, every other one still refuses. Checks that stopped at their limit cannot
+ * say what lies beyond it, so a truncated result is judged in full.
+ */
+function withoutMissingMetadata(checked: ValidationResult): ValidationResult {
+  if (checked.truncated) return checked;
+  const missing = (item: AdvisoryItem) =>
+    item.code === 'REQUIRED_FIELD_MISSING' && (item.path ?? '').startsWith('/metadata/');
+  return { ...checked, errors: checked.errors.filter((item) => !missing(item)) };
+}
+
 export async function preparePassport(
   db: Executor,
   actor: Actor,
   body: PassportBody,
   currentFacilityId: string | null = null,
+  options: { partial?: boolean } = {},
 ): Promise<PreparedPassport> {
   const notices: AdvisoryItem[] = [];
   let metadata = body.metadata;
@@ -108,7 +121,8 @@ export async function preparePassport(
     metadata = copied.metadata;
     if (copied.notice) notices.push(copied.notice);
   }
-  const checked = checkPassportBody({ ...body, metadata } as Record<string, unknown>);
+  const full = checkPassportBody({ ...body, metadata } as Record<string, unknown>);
+  const checked = options.partial ? withoutMissingMetadata(full) : full;
   if (checked.errors.length > 0 || !identity)
     throw validationFailed(checked.errors, checked.warnings, checked.truncated);
 

@@ -19,11 +19,12 @@ import {
   IdParams,
   ListQuery,
   ListResponse,
+  OwnerPassportDocumentSchema,
   PassportBodySchema,
-  PassportDocumentSchema,
   PassportResponse,
   StatusBody,
   UpdateBodySchema,
+  WriteQuery,
 } from './schemas.ts';
 import * as passports from './service.ts';
 
@@ -48,13 +49,17 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       schema: {
         tags,
         summary: 'Create (ingest) a passport',
+        querystring: WriteQuery,
         body: PassportBodySchema,
         response: { 201: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { row, warnings, notices } = await passports.createPassport(services, actor, request.body);
+      const partial = request.query.partial === 'true';
+      const { row, warnings, notices } = await passports.createPassport(services, actor, request.body, db, {
+        partial,
+      });
       const body = {
         success: true,
         passport: await render()(row),
@@ -111,7 +116,7 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
               services.representations.map((r) => [
                 r.type,
                 r.type.endsWith('ld+json') || r.type === 'application/json'
-                  ? PassportDocumentSchema
+                  ? OwnerPassportDocumentSchema
                   : Type.Unknown(),
               ]),
             ),
@@ -144,6 +149,7 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         tags,
         summary: 'Update a passport; the replaced state is archived as a version',
         params: IdParams,
+        querystring: WriteQuery,
         body: UpdateBodySchema,
         response: { 200: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
       },
@@ -155,6 +161,8 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         actor,
         request.params.id,
         request.body,
+        db,
+        { partial: request.query.partial === 'true' },
       );
       const body = {
         success: true,

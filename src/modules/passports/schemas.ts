@@ -37,6 +37,32 @@ export const PassportDocumentSchema = Type.Object(
   { additionalProperties: true },
 );
 
+/** The owner's read: the document and, beside it and outside its seal, the version's registry fields. */
+export const OwnerPassportDocumentSchema = Type.Object(
+  {
+    ...PassportDocumentSchema.properties,
+    // Annotations beside the sealed document and outside its seal (docs/backup.md).
+    versionHash: Type.Optional(
+      Type.String({ description: 'owner read: sha256: and the hex of the sealed version in RFC 8785 form' }),
+    ),
+    backupUri: Type.Optional(
+      Type.String({ description: "owner read: the sealed version's copy on a backup node" }),
+    ),
+    backup: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Union([Type.Literal('pending'), Type.Literal('held'), Type.Literal('failed')]),
+          target: Type.String(),
+          version: Type.Integer(),
+          at: Type.String(),
+        },
+        { description: 'owner read: where the newest sealed version stands with the backup nodes' },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+);
+
 const Unknown = (description: string) => Type.Optional(Type.Unknown({ description }));
 
 /** Described for the documentation; field checks produce the ValidationFailed items themselves. */
@@ -61,6 +87,16 @@ export const UpdateBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** `partial=true`: a DRAFT that may lack required metadata fields (docs/passports.md, "Partial drafts"). */
+export const WriteQuery = Type.Object({
+  partial: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description: 'true: save a DRAFT whose metadata may lack required fields; checked in full on publish',
+    }),
+  ),
+  lang: Type.Optional(Type.String()),
+});
 
 export const StatusBody = Type.Object(
   { status: Type.Enum(PASSPORT_STATUSES), reason: Type.Optional(Type.String({ maxLength: 1000 })) },
@@ -128,6 +164,10 @@ export const HistoryResponse = Type.Object({
       recordedAt: Type.String(),
       changedBy: Type.Union([Type.String(), Type.Null()]),
       changeReason: Type.Union([Type.String(), Type.Null()]),
+      versionHash: Type.Optional(
+        Type.String({ description: 'sha256: and the hex of the sealed document in RFC 8785 form' }),
+      ),
+      backupUri: Type.Optional(Type.String({ description: "the copy's URL on the backup node holding it" })),
     }),
   ),
 });

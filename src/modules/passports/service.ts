@@ -5,18 +5,28 @@ import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import type { Lang } from '../../core/i18n.ts';
 import type { Representation } from '../../core/representations.ts';
 import type { Executor } from '../../db/client.ts';
+import type { BackupState } from '../../db/schema.ts';
+import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
 import { auditPassport } from './audit.ts';
+import { hashSealedPassport, ownerAnnotations } from './backups.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
-import { type PassportBody, preparePassport } from './ingest.ts';
+import { type PassportBody, preparePassport, validationFailed } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
 import * as renditionStore from './rendition-store.ts';
 import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
+export {
+  type BackupState,
+  recordBackup,
+  type SealedVersionKey,
+  sealedVersions,
+  sealedVersionText,
+} from './backups.ts';
 export {
   archivedDocument,
   documentAt,
@@ -119,10 +129,13 @@ export async function readOwnerAnswer(
     if (kept.body !== null && inScope) return kept.body;
   }
   const { found, document } = await readOwnerFound(services, actor, key);
+  // The version's hash and backup state beside the sealed document, on the owner's JSON forms only.
+  const json = representation.type === 'application/json' || representation.type.endsWith('ld+json');
+  const view = json ? { ...document, ...ownerAnnotations(found.passport) } : document;
   const subject = {
     kind: 'passport',
-    view: document,
-    full: document,
+    view,
+    full: view,
     tier: 'owner',
     tenantId: actor.tenantId,
   } as const;
@@ -191,19 +204,28 @@ async function checkQuota(db: Executor, tenantId: string, activating: number): P
   }
 }
 
+/** `partial`: a draft that may lack required metadata fields (docs/passports.md, "Partial drafts"). */
+export interface WriteOptions {
+  partial?: boolean;
+}
+const PARTIAL_DRAFTS_ONLY =
+  'partial=true applies to drafts only: create with status DRAFT, or update a passport that is a DRAFT';
+
 /** `within` is the database, or an open transaction for a bulk row (its own savepoint then). */
 export async function createPassport(
   services: ServiceContext,
   actor: Actor,
   body: PassportBody & { status?: unknown },
   within: Executor = services.db,
+  options: WriteOptions = {},
 ) {
   const status = (body.status ?? 'ACTIVE') as PassportStatus;
   if (status !== 'ACTIVE' && status !== 'DRAFT')
     throw badRequest('status must be ACTIVE or DRAFT on creation');
+  if (options.partial && status !== 'DRAFT') throw badRequest(PARTIAL_DRAFTS_ONLY);
   // Validation and lookups run before the transaction: the workspace's quota lock is held only for
   // the insert itself, so concurrent creates queue for as short a time as possible.
-  const prepared = await preparePassport(within, actor, body);
+  const prepared = await preparePassport(within, actor, body, null, options);
   return within.transaction(async (tx) => {
     await checkQuota(tx, actor.tenantId, status === 'ACTIVE' ? 1 : 0);
     const now = services.clock();
@@ -233,8 +255,8 @@ export async function updatePassport(
   reference: string,
   body: UpdateBody,
   within: Executor = services.db,
-  /** For a change computed from a read: refused (409) unless the passport is still at this version. */
-  expect: { version?: number } = {},
+  /** `version`, for a change computed from a read: refused (409) unless the passport is still at it. */
+  expect: { version?: number } & WriteOptions = {},
 ) {
   if (
     body.changeReason !== undefined &&
@@ -251,6 +273,7 @@ export async function updatePassport(
     if (body.status !== undefined && body.status !== row.status) {
       throw badRequest('status changes go through PUT /api/v1/passports/{id}/status');
     }
+    if (expect.partial && row.status !== 'DRAFT') throw badRequest(PARTIAL_DRAFTS_ONLY);
     const merged: PassportBody = {
       productId: body.productId ?? row.productId,
       category: body.category ?? row.category,
@@ -260,7 +283,9 @@ export async function updatePassport(
       granularity: body.granularity ?? row.granularity,
       metadata: body.metadata !== undefined ? body.metadata : row.metadata,
     };
-    const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId);
+    const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId, {
+      partial: expect.partial === true,
+    });
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
     // New content is unsealed until sealed again; the archived version keeps its proof.
     const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...UNSEALED }, reason);
@@ -271,6 +296,18 @@ export async function updatePassport(
     await auditPassport(tx, actor, updated.updatedAt, 'passport.updated', updated, { changeReason: reason });
     return { row: updated, warnings, notices };
   });
+}
+
+/** The full validation of a stored passport, as on a strict create (ValidationFailed when it fails). */
+function assertComplete(row: store.PassportRow): void {
+  const checked = checkPassportBody({
+    productId: row.productId,
+    category: row.category,
+    granularity: row.granularity,
+    ...(row.originCountry === null ? {} : { originCountry: row.originCountry }),
+    metadata: row.metadata,
+  });
+  if (checked.errors.length > 0) throw validationFailed(checked.errors, checked.warnings, checked.truncated);
 }
 
 export async function changeStatus(
@@ -284,6 +321,8 @@ export async function changeStatus(
     const row = await resolvePassport(tx, actor, reference, true);
     const from = row.status;
     if (!canMove(from, to)) throw conflict(`A passport cannot move from ${from} to ${to}`);
+    // A draft may have been saved partial: leaving DRAFT is where its data is held to every rule.
+    if (from === 'DRAFT') assertComplete(row);
     await checkQuota(tx, actor.tenantId, to === 'ACTIVE' && row.archivedAt === null ? 1 : 0);
     const at = services.clock();
     const retentionUntil =
@@ -330,7 +369,7 @@ export type SealMaker = (
   tx: Executor,
   document: Record<string, unknown>,
   facts: { passportId: string; version: number; sealedAt: Date; tenantId: string },
-) => Promise<SealFieldValues & { keyId: string }>;
+) => Promise<SealFieldValues & { keyId: string; backup?: BackupState | null }>;
 
 /**
  * Seals the current content as a new version: the replaced state is archived, the new one carries
@@ -357,7 +396,12 @@ export async function sealPassport(
       sealedAt: moved.updatedAt,
       tenantId: moved.tenantId,
     });
-    const sealed = await store.updatePassport(tx, moved.tenantId, moved.id, fields);
+    await store.updatePassport(tx, moved.tenantId, moved.id, fields);
+    // The hash is of the document as sealed and served, so it is taken from the sealed row's text.
+    const sealed = await hashSealedPassport(tx, services.baseUrl, {
+      ...moved,
+      ...fields,
+    } as store.PassportRow);
     await auditPassport(tx, actor, moved.updatedAt, 'passport.sealed', sealed, { keyId });
     return sealed;
   });

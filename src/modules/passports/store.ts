@@ -315,6 +315,8 @@ export async function listVersions(
       recordedAt: passportVersions.recordedAt,
       changedBy: passportVersions.changedBy,
       changeReason: passportVersions.changeReason,
+      versionHash: passportVersions.versionHash,
+      backupUri: passportVersions.backupUri,
     })
     .from(passportVersions)
     .where(where)

@@ -3,11 +3,12 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { Executor } from '../../db/client.ts';
+import { archivedBackupFields } from './backups.ts';
 import { renderOwnerText } from './documents.ts';
 import * as store from './store.ts';
 
 /** The seal fields of a passport that carries no seal. */
-export const UNSEALED = { digitalSeal: null, signingPublicKey: null, proof: null };
+export const UNSEALED = { digitalSeal: null, signingPublicKey: null, proof: null, versionHash: null };
 
 /**
  * Archives the live state as version N and moves the passport to N+1. `servedText` is the text of
@@ -33,6 +34,7 @@ export async function archiveAndUpdate(
     validUntil: at,
     changedBy: actor.changedBy,
     changeReason,
+    ...archivedBackupFields(row),
   });
   return store.updatePassport(tx, row.tenantId, row.id, {
     ...changes,

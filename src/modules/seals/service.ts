@@ -14,6 +14,7 @@ import {
   verifySealedDocument,
   workspaceIdOfCertificate,
 } from '../../domain/seal/index.ts';
+import { queueSealedVersion } from '../backup-origin/service.ts';
 import { isOperatorOfWorkspace } from '../operators/service.ts';
 import { sealPassport } from '../passports/service.ts';
 import { requireWorkspace } from '../workspaces/service.ts';
@@ -32,8 +33,9 @@ export async function sealPassportNow(services: ServiceContext, actor: Actor, re
       workspace,
       now: facts.sealedAt,
     });
+    let fields: Awaited<ReturnType<typeof sealDocument>>;
     try {
-      const fields = await sealDocument(document, {
+      fields = await sealDocument(document, {
         passportId: facts.passportId,
         version: facts.version,
         sealedAt: facts.sealedAt,
@@ -41,7 +43,6 @@ export async function sealPassportNow(services: ServiceContext, actor: Actor, re
         certificatePem,
         ...(services.sealing.timestamp ? { timestamp: services.sealing.timestamp } : {}),
       });
-      return { ...fields, keyId: key.kid };
     } catch (error) {
       if (services.sealing.timestamp) {
         // The seal promises a timestamp when TSA_URL is set; without one nothing is sealed.
@@ -55,6 +56,13 @@ export async function sealPassportNow(services: ServiceContext, actor: Actor, re
       }
       throw error;
     }
+    // Queued for the backup nodes in the sealing transaction: the push exists exactly when the seal does.
+    const backup = await queueSealedVersion(
+      tx,
+      { tenantId: facts.tenantId, passportId: facts.passportId, version: facts.version },
+      facts.sealedAt,
+    );
+    return { ...fields, keyId: key.kid, ...(backup ? { backup } : {}) };
   });
 }
 

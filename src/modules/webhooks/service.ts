@@ -12,8 +12,9 @@ import { sendWebhook } from './send.ts';
 import * as store from './store.ts';
 import { checkTarget, type TargetPolicy, TargetRefused } from './target.ts';
 
+export { type SendResult, sendGuarded } from './send.ts';
 export { type OutboxEvent, outboxInsert } from './store.ts';
-export type { TargetPolicy } from './target.ts';
+export { checkTarget, type TargetPolicy, TargetRefused } from './target.ts';
 export { type DeliveryWorker, type DeliveryWorkerOptions, startDeliveryWorker } from './worker.ts';
 
 /** Subscriptions one workspace may hold. */

@@ -1,0 +1,177 @@
+// The backup worker: claims due pushes (a sealed version for a target), PUTs the version as its
+// owner is served it to `{target}/backup/v1/passports/{id}/versions/{n}` with the target's token, and
+// records the outcome on the outbox row and on the passport. It runs the webhook outbox's pattern
+// and parts: the same SSRF-guarded sender, the same retry schedule with jitter, the same lease that
+// hands a push a dead worker left to another claim.
+//
+// 200 or 201: the target holds the copy. 409: it holds another document for that version, which
+// no retry changes (failed at once). Any other 4xx: refused (failed at once: the document or the
+// token is wrong, and a retry would send the same). 5xx and network failures follow the schedule.
+import type { Db } from '../../db/client.ts';
+import { retryDelay } from '../../domain/webhooks/schedule.ts';
+import { recordBackup, sealedVersionText } from '../passports/service.ts';
+import { type SendResult, sendGuarded, type TargetPolicy } from '../webhooks/service.ts';
+import * as store from './store.ts';
+import { openToken } from './token.ts';
+
+export interface BackupWorkerOptions {
+  db: Db;
+  masterKey: Uint8Array;
+  /** The node's PUBLIC_BASE_URL: the live version is rendered with it, as its owner reads it. */
+  baseUrl: string;
+  policy: TargetPolicy;
+  timeoutMs: number;
+  clock?: () => Date;
+  /** In [0, 1): the jitter's dice (tests pin it). */
+  random?: () => number;
+  /** Milliseconds between polls when the queue is empty; `false` polls only through runOnce. */
+  pollMs?: number | false;
+  batch?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface BackupWorker {
+  /** Claims and pushes what is due now; answers how many pushes it attempted. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_POLL_MS = 1_000;
+const DEFAULT_BATCH = 10;
+const LEASE_MARGIN_MS = 5_000;
+
+/** The copy's URL: the one the target's answer names (`copy.uri`), else where it was put. */
+function copyUri(result: SendResult, putUrl: string): string {
+  try {
+    const answer = JSON.parse(result.body ?? '') as { copy?: { uri?: unknown } };
+    const uri = answer.copy?.uri;
+    if (typeof uri === 'string' && /^https?:\/\//.test(uri)) return uri;
+  } catch {
+    // Not JSON: the URL put to names the copy.
+  }
+  return putUrl;
+}
+
+type Verdict = 'held' | 'retry' | 'failed';
+
+function verdictOf(result: SendResult): Verdict {
+  const code = result.responseCode;
+  if (code === 200 || code === 201) return 'held';
+  if (code !== null && code >= 400 && code < 500) return 'failed';
+  return 'retry';
+}
+
+export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
+  const { db, masterKey, policy, timeoutMs, baseUrl } = options;
+  const clock = options.clock ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const batch = options.batch ?? DEFAULT_BATCH;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function push(row: store.ClaimedPush, target: store.TargetRow | undefined) {
+    const key = { tenantId: row.tenant_id, passportId: row.passport_id, version: row.version };
+    const text = target ? await sealedVersionText(db, baseUrl, key) : null;
+    const now = clock();
+    if (!target || text === null) {
+      // The target was deleted, or the passport with it: nothing is left to push.
+      const error = target ? 'the sealed version no longer exists' : 'backup target deleted';
+      await store.recordOutcome(
+        db,
+        row,
+        { status: 'failed', nextAttemptAt: now, responseCode: null, error, backupUri: null },
+        now,
+      );
+      return;
+    }
+    const putUrl = `${target.url}/backup/v1/passports/${row.passport_id}/versions/${row.version}`;
+    const token = openToken(masterKey, target.id, target.token);
+    const result = await sendGuarded(
+      putUrl,
+      {
+        method: 'PUT',
+        body: text,
+        headers: { authorization: `Bearer ${token}` },
+        userAgent: 'OpenDPP-Backup/1',
+        readBody: true,
+      },
+      policy,
+      timeoutMs,
+    );
+    const after = clock();
+    const verdict = verdictOf(result);
+    const delay = verdict === 'retry' ? retryDelay(row.attempts, random()) : null;
+    const status = verdict === 'held' ? 'held' : delay === null ? 'failed' : 'pending';
+    const backupUri = status === 'held' ? copyUri(result, putUrl) : null;
+    await store.recordOutcome(
+      db,
+      row,
+      {
+        status,
+        nextAttemptAt: delay === null ? after : new Date(after.getTime() + delay),
+        responseCode: result.responseCode,
+        error: result.ok ? null : result.error,
+        backupUri,
+      },
+      after,
+    );
+    await recordBackup(db, key, text, {
+      status,
+      target: target.url,
+      version: row.version,
+      at: after.toISOString(),
+      ...(backupUri ? { uri: backupUri } : {}),
+    });
+  }
+
+  async function once(): Promise<number> {
+    const now = clock();
+    const claimed = await store.claimDue(
+      db,
+      now,
+      new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS),
+      batch,
+    );
+    if (claimed.length === 0) return 0;
+    const targets = new Map((await store.listTargets(db)).map((target) => [target.id, target]));
+    await Promise.all(
+      claimed.map((row) =>
+        push(row, targets.get(row.target_id)).catch((error: unknown) => options.onError?.(error)),
+      ),
+    );
+    return claimed.length;
+  }
+
+  const runOnce = (): Promise<number> => {
+    // One pass at a time per worker; a second caller waits for the pass in flight, then runs its own.
+    const previous = running ?? Promise.resolve(0);
+    const next = previous.catch(() => 0).then(() => once());
+    running = next;
+    return next;
+  };
+
+  const pollMs = () => (options.pollMs as number | undefined) ?? DEFAULT_POLL_MS;
+  const schedule = (ms: number) => {
+    if (stopped || options.pollMs === false) return;
+    timer = setTimeout(() => {
+      runOnce().then(
+        (attempted) => schedule(attempted >= batch ? 0 : pollMs()),
+        (error: unknown) => {
+          options.onError?.(error);
+          schedule(pollMs());
+        },
+      );
+    }, ms);
+  };
+  schedule(0);
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Partial drafts (docs/passports.md, "Partial drafts"): `?partial=true` lets a DRAFT lack required
+// metadata fields, every other check still refuses, and publishing holds the draft to every rule.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { apiCall, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { batteryMetadata, createOperator, newGtin13 } from '../helpers/passports.ts';
+
+describe('partial drafts', () => {
+  let app: App;
+  let workspace: TestWorkspace;
+  beforeAll(async () => {
+    app = await testApp();
+    workspace = await createWorkspace(app);
+    await createOperator(app, workspace);
+  });
+  afterAll(() => app.close());
+
+  const call = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    apiCall(app, workspace.token, method, url, payload);
+  const half = () => {
+    const metadata = batteryMetadata();
+    delete metadata.performance;
+    delete (metadata.generalInformation as Record<string, unknown>).batteryMass;
+    return metadata;
+  };
+  const codes = (body: { errors?: { code: string; path?: string }[] }) =>
+    (body.errors ?? []).map((item) => `${item.code} ${item.path}`);
+
+  it('refuses missing required fields without the opt-in, as it always has', async () => {
+    const body = { productId: newGtin13(), category: 'batteries', status: 'DRAFT', metadata: half() };
+    const answer = await call('POST', '/api/v1/passports', body);
+    expect(answer.statusCode).toBe(400);
+    expect(codes(answer.json())).toContain('REQUIRED_FIELD_MISSING /metadata/performance');
+  });
+
+  it('keeps a half-done draft, refuses other mistakes in it, and checks it in full on publish', async () => {
+    const productId = newGtin13();
+    const body = { productId, category: 'batteries', status: 'DRAFT', metadata: half() };
+    const wrong = { ...body, metadata: { ...half(), unknownThing: 1 } };
+    const refused = await call('POST', '/api/v1/passports?partial=true', wrong);
+    expect(refused.statusCode).toBe(400);
+    expect(codes(refused.json())).toEqual(['UNKNOWN_FIELD /metadata/unknownThing']);
+
+    const created = await call('POST', '/api/v1/passports?partial=true', body);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().passport.id as string;
+    expect(created.json().passport.status).toBe('DRAFT');
+
+    const publish = await call('PUT', `/api/v1/passports/${id}/status`, { status: 'ACTIVE' });
+    expect(publish.statusCode).toBe(400);
+    expect(publish.json().code).toBe('VALIDATION_FAILED');
+    expect(codes(publish.json())).toContain('REQUIRED_FIELD_MISSING /metadata/performance');
+
+    const strictSave = await call('PUT', `/api/v1/passports/${id}`, { metadata: half() });
+    expect(strictSave.statusCode).toBe(400);
+    const finished = await call('PUT', `/api/v1/passports/${id}?partial=true`, {
+      metadata: batteryMetadata(),
+    });
+    expect(finished.statusCode).toBe(200);
+    const published = await call('PUT', `/api/v1/passports/${id}/status`, { status: 'ACTIVE' });
+    expect(published.statusCode).toBe(200);
+    expect(published.json().passport.status).toBe('ACTIVE');
+
+    const notDraft = await call('PUT', `/api/v1/passports/${id}?partial=true`, { metadata: half() });
+    expect(notDraft.statusCode).toBe(400);
+    expect(notDraft.json().message).toContain('drafts only');
+  });
+
+  it('refuses the opt-in on an ACTIVE create', async () => {
+    const body = { productId: newGtin13(), category: 'batteries', metadata: half() };
+    const answer = await call('POST', '/api/v1/passports?partial=true', body);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain('drafts only');
+  });
+
+  it('refuses an unknown value of the opt-in', async () => {
+    const body = { productId: newGtin13(), category: 'batteries', status: 'DRAFT', metadata: half() };
+    const answer = await call('POST', '/api/v1/passports?partial=yes', body);
+    expect(answer.statusCode).toBe(400);
+  });
+});
