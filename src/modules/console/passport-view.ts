@@ -81,6 +81,11 @@ export async function passportView(
         yes: words('passportPage.yes'),
         no: words('passportPage.no'),
         other: words('passportPage.other'),
+        // Enum values by their labels, as the public page shows them.
+        label: (value) => {
+          const label = words(`value.${value}`);
+          return label === `value.${value}` ? value : label;
+        },
       }),
       differences: tierDifferences(passport, askUrl),
       publicStatus: publicView.statusCode,
