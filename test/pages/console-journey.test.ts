@@ -182,6 +182,9 @@ describe('a new staff member in Chromium', () => {
     await page.selectOption('#status', 'RECALLED');
     await page.fill('#reason', 'Cell supplier recall');
     await submit(page, `form[action="/console/passports/${passportId}/status"] button`);
+    // A recall is asked first, on a page of its own.
+    await judge(page, 'recall-confirmation');
+    await submit(page, `form[action="/console/passports/${passportId}/status"] button.danger`);
     await judge(page, 'recalled');
     const recalled = await app.inject({
       method: 'GET',
