@@ -35,13 +35,14 @@ export async function bareRoute(body: 'tiny' | 'battery' = 'tiny'): Promise<numb
 
 /**
  * One jsonb row by primary key per request, through `pg` or straight into PGlite: the 2 KB document
- * of DESIGN's budgets, or (`battery`) a document the size of a battery passport's metadata.
+ * of DESIGN's budgets, (`battery`) a document the size of a battery passport's metadata, or a given
+ * document (an answer of the node, to read the same bytes raw); ids 1 and 2 are the first two's.
  */
 export async function rawPrimaryKeyRead(
   databaseUrl: string | undefined,
-  document: 'small' | 'battery' = 'small',
+  document: 'small' | 'battery' | ({ id: number } & Record<string, unknown>) = 'small',
 ): Promise<number> {
-  const stored = document === 'small' ? DOCUMENT : BATTERY_PASSPORT;
+  const stored = document === 'small' ? DOCUMENT : document === 'battery' ? BATTERY_PASSPORT : document;
   const setup = 'create table if not exists bench_docs (id int primary key, doc jsonb not null)';
   const upsert = 'insert into bench_docs values ($2, $1) on conflict (id) do update set doc = excluded.doc';
   const select = 'select doc from bench_docs where id = $1';
