@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       perSecond(
         'GET /passport/{id} public, warm',
         resolution.warm,
-        'bare route, battery size',
+        'bare route, same bytes',
         resolution.bareBattery,
         0.6,
       ),

@@ -9,16 +9,18 @@ import { listen, requestsPerSecond } from './measure.ts';
 const DOCUMENT = { id: 1, payload: 'x'.repeat(2_000) };
 const BATTERY_PASSPORT = { id: 2, metadata: (categorySchemas.batteries.examples as unknown[])[0] };
 
-/** A Fastify route answering a constant: a tiny JSON object, or (`battery`) a battery passport's document as bytes. */
+/**
+ * A Fastify route answering a constant: a tiny JSON object, (`battery`) a battery passport's document
+ * as bytes, or given bytes (an answer of the node) with their content type.
+ */
 export async function bareServer(
-  body: 'tiny' | 'battery' = 'tiny',
+  body: 'tiny' | 'battery' | { bytes: Buffer; type: string } = 'tiny',
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify();
-  const battery = Buffer.from(JSON.stringify(BATTERY_PASSPORT));
+  const bytes = typeof body === 'object' ? body.bytes : Buffer.from(JSON.stringify(BATTERY_PASSPORT));
+  const type = typeof body === 'object' ? body.type : 'application/ld+json; charset=utf-8';
   app.get('/bare', async (_request, reply) =>
-    body === 'tiny'
-      ? { success: true, hello: 'world' }
-      : reply.type('application/ld+json; charset=utf-8').send(battery),
+    body === 'tiny' ? { success: true, hello: 'world' } : reply.type(type).send(bytes),
   );
   const url = await listen(app);
   return { url: `${url}/bare`, close: () => app.close() };
