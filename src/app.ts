@@ -15,6 +15,7 @@ import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerBodyLimits, SERVICE_BODY_LIMIT } from './http/body-limits.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
+import { registerCors } from './http/cors.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerHostCheck } from './http/host-header.ts';
 import { registerJsonBodies } from './http/json-body.ts';
@@ -30,6 +31,8 @@ import { serverTimeouts } from './http/server-timeouts.ts';
 import type { TlsFiles } from './http/tls.ts';
 import { mount } from './module-plugin.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
+import { backupHostModule } from './modules/backup-host/plugin.ts';
+import { custodyOf } from './modules/backup-host/service.ts';
 import { categoriesModule } from './modules/categories/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { sessionKeys, sessionService } from './modules/console/service.ts';
@@ -98,6 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const adminTokenHash =
     options.adminTokenHash ?? (config.platformAdminToken ? hashToken(config.platformAdminToken) : undefined);
 
+  const isAdminToken = (token: string) =>
+    adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash);
   const timeouts = serverTimeouts(config.httpTimeouts);
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? {
@@ -132,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   options.instrument?.(app);
   registerRequestId(app);
   registerSecurityHeaders(app);
+  registerCors(app);
   registerHostCheck(app);
   registerErrorHandler(app);
   registerJsonBodies(app);
@@ -190,7 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       renders.forgetTenant(tenantId);
       credentials.forgetTenant(tenantId);
     },
-    isAdminToken: (token) => adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash),
+    isAdminToken,
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
     sessions: sessions.auth,
@@ -235,6 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       cache: renders,
       representations: credentialRepresentations(context, credentials),
       grants: { find: grantFromToken, covers: grantCovers, record: recordGrantRead },
+      ...(config.custodyOf ? { custody: custodyOf(context, config.custodyOf) } : {}),
     }),
     mount(unitsModule, { context }),
     mount(gs1Module, { context }),
@@ -242,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mount(traceabilityModule, { context }),
     mount(en18222Module, { context }),
     mount(grantsModule, { context }),
+    mount(backupHostModule, { context, isAdminToken }),
     mount(consoleModule, { context, sessions, inject: (request) => app.inject(request) }),
   ];
   await app.register(async (scope) => {

@@ -82,4 +82,11 @@ describe('loadConfig', () => {
       'http://127.0.0.1:8089/eori',
     );
   });
+
+  it('reads CUSTODY_OF as a partner id, and stops the boot on anything else', () => {
+    expect(loadConfig({}).custodyOf).toBeUndefined();
+    const id = '0b8f5b3e-4b0e-4a43-9d0c-6f3c2d1e7a10';
+    expect(loadConfig({ CUSTODY_OF: id.toUpperCase() }).custodyOf).toBe(id);
+    expect(() => loadConfig({ CUSTODY_OF: 'acme' })).toThrow(/CUSTODY_OF/);
+  });
 });

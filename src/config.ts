@@ -47,6 +47,13 @@ export const ConfigSchema = Type.Object({
     requestMs: Type.Integer({ minimum: 100 }),
     keepAliveMs: Type.Integer({ minimum: 100 }),
   }),
+  /**
+   * A backup partner whose copies this node resolves at the origin's own paths (`/passport/{id}`,
+   * `/01/{gtin}`) once the origin's domain points here: custody (docs/backup.md).
+   */
+  custodyOf: Type.Optional(
+    Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+  ),
   /** Build identity, reported by GET /api/v1/version. */
   buildCommit: Type.String(),
   buildTime: Type.String(),
@@ -114,6 +121,7 @@ const NAMES: Record<keyof Config, string> = {
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
   rateLimits: 'RATE_LIMIT_*',
   httpTimeouts: 'HTTP_*_TIMEOUT_MS',
+  custodyOf: 'CUSTODY_OF',
   buildCommit: 'BUILD_COMMIT',
   buildTime: 'BUILD_TIME',
 };
@@ -150,6 +158,7 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
       requestMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
       keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
     },
+    custodyOf: optional(env, 'CUSTODY_OF')?.toLowerCase(),
     buildCommit: optional(env, 'BUILD_COMMIT') ?? defaults.buildCommit ?? 'unknown',
     buildTime: optional(env, 'BUILD_TIME') ?? defaults.buildTime ?? 'unknown',
   };

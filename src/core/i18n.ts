@@ -32,6 +32,7 @@ import sk from '../locales/sk.json' with { type: 'json' };
 import sl from '../locales/sl.json' with { type: 'json' };
 import sv from '../locales/sv.json' with { type: 'json' };
 import tr from '../locales/tr.json' with { type: 'json' };
+import { VALUE_LABELS } from './value-labels.ts';
 
 const RESOURCES = {
   bg,
@@ -74,7 +75,10 @@ const ALIASES: Readonly<Record<string, Lang>> = { no: 'nb' };
 const instance = i18next.createInstance();
 void instance.init({
   resources: Object.fromEntries(
-    Object.entries(RESOURCES).map(([lang, messages]) => [lang, { translation: messages }]),
+    Object.entries(RESOURCES).map(([lang, messages]) => [
+      lang,
+      { translation: { ...messages, value: VALUE_LABELS[lang] ?? {} } },
+    ]),
   ),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
@@ -196,4 +200,12 @@ export function localise(
     const friendlyMessage = text === undefined ? item.message : fill(text, translateParams(lang, item));
     return { ...rest, friendlyMessage };
   });
+}
+
+/**
+ * The label of a category schema's enum value in `lang` (else in English); the value itself when
+ * it has none, as for values of categories checked by rules rather than a schema.
+ */
+export function valueLabel(lang: Lang, value: string): string {
+  return template(lang, `value.${value}`) ?? value;
 }

@@ -2,6 +2,7 @@
 // one file per area under ./schema. Every tenant-owned table leads its keys with tenant_id, so the
 // schema can be distributed by tenant.
 export * from './schema/audit.ts';
+export * from './schema/backup.ts';
 export * from './schema/console.ts';
 export * from './schema/credentials.ts';
 export * from './schema/grants.ts';

@@ -14,6 +14,9 @@ const NODE_WIDE = [
   'seal_authority',
   'product_key_claims', // one owner per GS1 key across the node: keyed by the key (docs/gs1.md)
   'gs1_company_prefixes', // a prefix belongs to one workspace across the node: keyed by the prefix
+  'backup_partners', // other nodes this node keeps backup copies for (docs/backup.md)
+  'backup_copies', // keyed by the partner: the copies belong to no workspace of this node
+  'backup_units', // keyed by the partner, like the copies
 ];
 
 /** Indexes that do not lead with tenant_id, each for a lookup made before the workspace is known. */

@@ -32,6 +32,11 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
             scheme: 'bearer',
             description: 'Access grant token: dpp_li_<secret> or dpp_auth_<secret> (or ?grant=<token>)',
           },
+          backupPartner: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Backup partner token: dpp_backup_<secret> (docs/backup.md)',
+          },
         },
       },
     },

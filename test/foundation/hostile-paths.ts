@@ -18,6 +18,7 @@ export function pathRoutes({ passport, other, lifeCyclePassport }: HostileFixtur
     { method: 'POST', url: (id) => `/api/v1/webhooks/subscriptions/${id}/rotate-secret` },
     { method: 'POST', url: (id) => `/api/v1/webhooks/subscriptions/${id}/test` },
     { method: 'GET', url: (id) => `/api/v1/events/${id}/lineage` },
+    { method: 'GET', url: (id) => `/api/v1/events/${id}` },
     { method: 'GET', url: (id) => `/api/v1/facilities/${id}` },
     {
       method: 'PUT',
@@ -82,6 +83,24 @@ export function listRoutes({ passport, unit, lineageEvent }: HostileFixtures): L
     { url: '/api/v1/keys', keys: paging },
     { url: '/api/v1/webhooks/subscriptions', keys: ['limit'] },
     { url: '/api/v1/webhooks/deliveries', keys: ['subscriptionId', 'status', 'limit', 'cursor'] },
+    {
+      url: '/api/v1/events',
+      keys: [
+        'eventType',
+        'GE_eventTime',
+        'LT_eventTime',
+        'EQ_bizStep',
+        'EQ_disposition',
+        'EQ_bizLocation',
+        'MATCH_epc',
+        'MATCH_anyEPC',
+        'MATCH_parentID',
+        'MATCH_inputEPC',
+        'MATCH_outputEPC',
+        'perPage',
+        'nextPageToken',
+      ],
+    },
     {
       url: `/api/v1/events/${encodeURIComponent(String(lineageEvent))}/lineage`,
       keys: ['maxDepth', 'maxNodes'],

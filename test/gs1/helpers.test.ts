@@ -123,6 +123,42 @@ describe('GS1 helpers', () => {
       expectBadRequest(await post('/api/v1/gs1/decode', { data: 'x'.repeat(4097) }));
       expectBadRequest(await post('/api/v1/gs1/decode', { data: 42 }));
     });
+
+    it("reads the node's GRAI unit link as valid, with a warning naming the GS1 rule it departs from", async () => {
+      const link = 'https://example.org/8003/04006381333931A7/21/S-1';
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/gs1/decode',
+        headers: { ...bearer(workspace.token), 'accept-language': 'de' },
+        payload: { data: link },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      expect(body.ais).toEqual([
+        { ai: '8003', title: 'GRAI', value: '04006381333931A7', valid: true },
+        { ai: '21', title: expect.any(String), value: 'S-1', valid: true },
+      ]);
+      expect(body.digitalLink).toBe(`${BASE_URL}/8003/04006381333931A7/21/S-1`);
+      expect(body.warnings).toEqual([
+        {
+          code: 'GS1_DIGITAL_LINK_EXTENSION',
+          path: '/data',
+          message: expect.stringContaining('AI (8003) takes no key qualifier'),
+          friendlyMessage: expect.stringContaining('GRAI'),
+        },
+      ]);
+      // The standard form (the serial inside AI 8003) is plain GS1: no warning.
+      const standard = (
+        await post('/api/v1/gs1/decode', { data: 'https://example.org/8003/04006381333931A7' })
+      ).json();
+      expect(standard).not.toHaveProperty('warnings');
+      // A bad GRAI check digit in the same shape is still refused, as any invalid link.
+      expectBadRequest(
+        await post('/api/v1/gs1/decode', { data: 'https://example.org/8003/04006381333932A7/21/S-1' }),
+      );
+      const batch = (await post('/api/v1/gs1/decode/batch', { items: [link] })).json();
+      expect(batch.results[0].warnings[0].code).toBe('GS1_DIGITAL_LINK_EXTENSION');
+    });
   });
 
   describe('POST /api/v1/gs1/decode/batch', () => {

@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES } from '../../src/core/i18n.ts';
+import { SUPPORTED_LANGUAGES, valueLabel } from '../../src/core/i18n.ts';
 import { fieldAccess } from '../../src/domain/categories/schemas/index.ts';
 import type { SchemaCategory } from '../../src/domain/categories/types.ts';
 import { keyFigureIds } from '../../src/domain/passports/key-figures.ts';
 import { passportPageModel, passportPageSeal } from '../../src/domain/passports/page.ts';
 import type { DataNode, DataSection } from '../../src/domain/passports/page-data.ts';
-import { humanise } from '../../src/domain/passports/page-format.ts';
+import { humanise, schemaNode } from '../../src/domain/passports/page-format.ts';
 import {
   CATEGORIES,
   example,
@@ -81,6 +81,11 @@ const sectionValues = (section: DataSection) => [
 
 // Written in the reader's words (dates, countries, languages), so not verbatim on the page.
 const REWORDED = new Set(['countryCode', 'originCountry', 'country', 'countries', 'language']);
+const segments = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 const isDate = (text: string) => /^\d{4}-\d{2}(-\d{2}(T.*)?)?$/.test(text);
 
 describe('passport page model', () => {
@@ -98,8 +103,13 @@ describe('passport page model', () => {
     const text = decode(html);
     for (const leaf of leaves(document.metadata)) {
       if (REWORDED.has(leaf.key) || isDate(leaf.text)) continue;
-      expect(text, leaf.pointer).toContain(leaf.text);
+      // A schema's enum value is shown by its label, never as its code.
+      const enumValues = schemaNode(category, segments(leaf.pointer))?.enum;
+      const shown = Array.isArray(enumValues) ? valueLabel('en', leaf.text) : leaf.text;
+      expect(text, leaf.pointer).toContain(shown);
     }
+    for (const code of ['SEPARATE_COLLECTION', 'CE_MARKING', 'HAZARDOUS_TO_AQUATIC_ENVIRONMENT', 'COTTON'])
+      expect(text).not.toContain(code);
     expect(html).toContain(`href="${VERIFY_URL}"`);
     expect(html).not.toContain('request-access');
   });
@@ -230,13 +240,13 @@ describe('passport page model', () => {
 
 describe('passport page templates', () => {
   it('write raw markup only for the QR code and their own partials', () => {
-    for (const name of ['passport', 'passport-data', 'passport-value']) {
+    for (const name of ['passport', 'passport-tier', 'passport-data', 'passport-value']) {
       const source = readFileSync(new URL(`../../src/views/${name}.eta`, import.meta.url), 'utf8');
       const raw = [...source.matchAll(/<%~\s*([^%]*?)\s*%>/g)].map((match) => match[1]);
       // The value partial writes only escaped text; the others include partials.
       expect(raw.length > 0).toBe(name !== 'passport-value');
       for (const expression of raw)
-        expect(expression).toMatch(/^(it\.qrSvg|include\('\.\/passport-(data|value)',)/);
+        expect(expression).toMatch(/^(it\.qrSvg|include\('\.\/passport-(tier|data|value)',)/);
     }
   });
 });

@@ -20,6 +20,9 @@ async function lineageUrl(app: App, workspace: TestWorkspace): Promise<string> {
   return `/api/v1/events/${response.json().events[0].id}/lineage`;
 }
 
+const eventUrl = async (app: App, workspace: TestWorkspace) =>
+  (await lineageUrl(app, workspace)).replace(/\/lineage$/, '');
+
 describe('traceability routes', () => {
   describe('POST /api/v1/events', () => {
     authContract({
@@ -36,6 +39,12 @@ describe('traceability routes', () => {
       permission: 'event:write',
       payload: epcisDocument([objectEvent()]),
     });
+  });
+  describe('GET /api/v1/events (EPCIS query)', () => {
+    authContract({ method: 'GET', url: () => '/api/v1/events?perPage=5', permission: 'event:read' });
+  });
+  describe('GET /api/v1/events/{id}', () => {
+    authContract({ method: 'GET', url: eventUrl, permission: 'event:read', foreignUrl: eventUrl });
   });
   describe('GET /api/v1/events/{id}/lineage', () => {
     authContract({ method: 'GET', url: lineageUrl, permission: 'event:read', foreignUrl: lineageUrl });

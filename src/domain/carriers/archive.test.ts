@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
+import { describe, expect, it, vi } from 'vitest';
 import { readZip } from '../../../test/helpers/carriers.ts';
 import { csvField, labelArchive, manifestCsv } from './archive.ts';
 import type { CarrierSubject } from './content.ts';
@@ -68,7 +68,13 @@ describe('labelArchive', () => {
       probe(prepareLabel(subject(index), options), index),
     );
     const archive = labelArchive({ labels, options, warnings: [], createdAt: new Date() });
-    await delay(50);
+    // Let the streams fill their buffers: wait for the first label, then until no more are drawn
+    // for many turns of the event loop (no clock: a loaded machine only makes this slower).
+    await vi.waitFor(() => expect(drawn.size).toBeGreaterThan(0), { timeout: 30_000 });
+    for (let quiet = 0, last = -1; quiet < 50; quiet = drawn.size === last ? quiet + 1 : 0) {
+      last = drawn.size;
+      await setImmediatePromise();
+    }
     // Nobody reads: only what fits the streams' buffers has been drawn, however long the batch
     // (tens of labels: the default stream buffer is 16 KiB on Node 20 and 64 KiB from Node 22 on).
     expect(drawn.size).toBeGreaterThan(0);

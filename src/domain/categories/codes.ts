@@ -40,6 +40,7 @@ export const WARNING_CODES = [
   'EORI_NOT_FOUND',
   'CARRIER_SYMBOLOGY_NOT_RENDERED',
   'CATEGORY_GRANULARITY_UNEXPECTED',
+  'GS1_DIGITAL_LINK_EXTENSION',
 ] as const;
 
 /** Codes of `notices[]`: informational, nothing to fix. */

@@ -39,6 +39,7 @@ const TEMPLATES: Record<ErrorCode | AdvisoryCode, string> = {
   CARRIER_SYMBOLOGY_NOT_RENDERED: 'data carrier symbology {symbology} was not rendered',
   CATEGORY_GRANULARITY_UNEXPECTED:
     '{category} passports are expected at granularity {expected}, got {granularity}',
+  GS1_DIGITAL_LINK_EXTENSION: 'the link is read by this node but departs from GS1 ({rule})',
   OPERATOR_AUTO_ATTRIBUTED: 'the passport was attributed to economic operator {operator}',
   GTIN_AUTO_COPIED: 'GTIN {gtin} was copied from productId',
 };

@@ -2,8 +2,10 @@
 // FNC1 separators, a bracketed element string, or a Digital Link URI, compressed or not) into its
 // AIs, each checked against the GS1 Barcode Syntax Dictionary, with the human-readable text, the
 // element string and this node's canonical Digital Link. decode never throws.
+import { advisory } from '../categories/advisories.ts';
+import type { AdvisoryItem } from '../categories/types.ts';
 import { aiEntry, aiTitle, checkValue } from './ai-dictionary.ts';
-import { buildLink, parseLink } from './digital-link.ts';
+import { buildLink, parseLink, unitDigitalLink } from './digital-link.ts';
 import {
   type AiValue,
   type ElementParse,
@@ -14,6 +16,7 @@ import {
   toElementString,
   toHri,
 } from './element-string.ts';
+import { GRAI_UNIT_LINK_RULE, type GraiUnitLink, readGraiUnitLink } from './grai-unit-link.ts';
 import { pairingProblems } from './pairing.ts';
 
 /** Longer than any GS1 symbol can carry. */
@@ -28,13 +31,23 @@ export interface DecodedAi {
 }
 
 export type DecodeResult =
-  | { ok: true; ais: DecodedAi[]; hri: string; elementString: string; digitalLink: string | null }
+  | {
+      ok: true;
+      ais: DecodedAi[];
+      hri: string;
+      elementString: string;
+      digitalLink: string | null;
+      /** What is read but departs from GS1: the node's GRAI unit link (docs/gs1.md). */
+      warnings: AdvisoryItem[];
+    }
   | { ok: false; error: string };
 
 const SYMBOLOGY = /^\][A-Za-z][0-9A-Za-z]/;
 const URI = /^https?:\/\//i;
 
-function read(data: string): ElementParse {
+type Read = ElementParse & { extension?: GraiUnitLink };
+
+function read(data: string): Read {
   let rest = data;
   const symbology = SYMBOLOGY.exec(rest)?.[0];
   if (symbology) {
@@ -48,7 +61,15 @@ function read(data: string): ElementParse {
   }
   if (URI.test(rest)) {
     const link = parseLink(rest);
-    return link.ok ? { ok: true, ais: link.link.ais } : link;
+    if (link.ok) return { ok: true, ais: link.link.ais };
+    // The node's GRAI unit link, `/8003/<grai>/21/<serial>`: read, with a warning (grai-unit-link.ts).
+    const extension = readGraiUnitLink(rest);
+    if (!extension) return link;
+    const ais = [
+      { ai: '8003', value: extension.grai },
+      { ai: '21', value: extension.serial },
+    ];
+    return { ok: true, ais, extension };
   }
   if (rest.startsWith('(')) return parseBracketed(rest);
   if (/^\d/.test(rest) || [GS, '^', '{GS}'].some((mark) => rest.startsWith(mark)))
@@ -82,20 +103,33 @@ function decodeUnsafe(data: string, baseUrl: string): DecodeResult {
     const entry = aiEntry(item.ai);
     if (!entry)
       return { ai: item.ai, title: `AI ${item.ai}`, value: item.value, valid: false, errors: ['unknown AI'] };
-    const errors = [...checkValue(entry, item.value), ...pairingProblems(entry, present)];
+    // In the GRAI unit link, AI 21 goes with AI 8003 by the extension's rule, not GS1's pairing.
+    const pairing = parsed.extension && item.ai === '21' ? [] : pairingProblems(entry, present);
+    const errors = [...checkValue(entry, item.value), ...pairing];
     if (conflicts.has(item)) errors.push('repeated with a different value');
     return errors.length === 0
       ? { ai: item.ai, title: aiTitle(entry), value: item.value, valid: true }
       : { ai: item.ai, title: aiTitle(entry), value: item.value, valid: false, errors };
   });
   const allValid = decoded.every(({ valid }) => valid);
-  const link = allValid ? buildLink(baseUrl, ais) : undefined;
+  const { extension } = parsed;
+  const link = !allValid
+    ? undefined
+    : extension
+      ? {
+          ok: true as const,
+          uri: unitDigitalLink(baseUrl, 'GRAI', extension.grai, extension.serial) as string,
+        }
+      : buildLink(baseUrl, ais);
   return {
     ok: true,
     ais: decoded,
     hri: toHri(ais),
     elementString: toElementString(ais),
     digitalLink: link?.ok ? link.uri : null,
+    warnings: extension
+      ? [advisory('GS1_DIGITAL_LINK_EXTENSION', { rule: GRAI_UNIT_LINK_RULE }, '/data')]
+      : [],
   };
 }
 

@@ -1,14 +1,17 @@
 // The handful of figures a person looks for first on each category's passport, read from the
 // category data when the caller's tier shows them. A figure the view does not hold is left out,
 // never shown as empty: the public view of a battery has no state of health.
-import type { Translate } from '../units/page.ts';
-import { type Formatter, fieldInfo } from './page-format.ts';
+
+import { type Formatter, fieldInfo, schemaNode } from './page-format.ts';
+import type { Translate } from './page-frame.ts';
 
 export interface KeyFigure {
   /** Stable name of the figure, for styling and tests; the label is localised. */
   id: string;
   label: string;
   value: string;
+  /** A single figure with its unit, which must not break across lines. */
+  nowrap: boolean;
 }
 
 type Path = readonly string[];
@@ -30,27 +33,43 @@ function at(value: unknown, path: Path): unknown {
   return current;
 }
 
+// The figures that are one number and its unit, kept on one line by the page.
+const MEASURES = new WeakSet<Figure>();
+
 /** A number field in the unit its schema declares. */
-const measure =
-  (...path: Path): Figure =>
-  (read, { category, format }) => {
+const measure = (...path: Path): Figure => {
+  const figure: Figure = (read, { category, format }) => {
     const value = read(path);
     return typeof value === 'number' ? format.number(value, fieldInfo(category, path).unit) : null;
   };
+  MEASURES.add(figure);
+  return figure;
+};
+
+/** A string as the reader sees it: a schema enum value by its label, anything else as it is. */
+function shown(value: string, path: readonly (string | number)[], { category, t }: Context): string {
+  const allowed = schemaNode(category, path)?.enum;
+  if (!Array.isArray(allowed) || !allowed.includes(value)) return value;
+  const label = t(`value.${value}`);
+  return label === `value.${value}` ? value : label;
+}
 
 const text =
   (...path: Path): Figure =>
-  (read) => {
+  (read, ctx) => {
     const value = read(path);
-    return typeof value === 'string' && value !== '' ? value : null;
+    return typeof value === 'string' && value !== '' ? shown(value, path, ctx) : null;
   };
 
 const list =
   (...path: Path): Figure =>
-  (read) => {
+  (read, ctx) => {
     const value = read(path);
     if (!Array.isArray(value) || value.length === 0) return null;
-    return value.filter((item) => typeof item === 'string').join(', ') || null;
+    const words = value
+      .filter((item) => typeof item === 'string')
+      .map((item) => shown(item, [...path, 0], ctx));
+    return words.join(', ') || null;
   };
 
 const firstOf =
@@ -83,14 +102,14 @@ const batteryRecycledContent: Figure = (read, { format }) => {
   return parts.length > 0 ? parts.join(' · ') : null;
 };
 
-const fibreComposition: Figure = (read, { format }) => {
+const fibreComposition: Figure = (read, ctx) => {
   const fibres = read(['fibreComposition']);
   if (!Array.isArray(fibres)) return null;
   const parts = fibres.flatMap((entry) => {
     const fibre = at(entry, ['fibre']);
     const share = at(entry, ['share']);
     return typeof fibre === 'string' && typeof share === 'number'
-      ? [`${format.number(share, '%')} ${fibre}`]
+      ? [`${ctx.format.number(share, '%')} ${shown(fibre, ['fibreComposition', 0, 'fibre'], ctx)}`]
       : [];
   });
   return parts.length > 0 ? parts.join(', ') : null;
@@ -178,7 +197,9 @@ export function keyFigures(
   const ctx: Context = { category, format, t };
   return (FIGURES[category] ?? []).flatMap(([id, figure]) => {
     const value = figure(read, ctx);
-    return value === null ? [] : [{ id, label: t(`passportPage.figures.${id}`), value }];
+    return value === null
+      ? []
+      : [{ id, label: t(`passportPage.figures.${id}`), value, nowrap: MEASURES.has(figure) }];
   });
 }
 

@@ -1,14 +1,20 @@
 // The passport's category data as a tree the `passport-data` template walks: objects become nested
 // definition lists, arrays of objects numbered lists of them, arrays of values a list of values.
 // Values are written in the reader's language (see page-format.ts); only http(s) and mailto links
-// become hrefs, so a value can never smuggle a `javascript:` URL into the page.
-import { type Formatter, fieldInfo, humanise, isDateLike } from './page-format.ts';
+// become hrefs, so a value can never smuggle a `javascript:` URL into the page. A schema's enum
+// value is shown by its label in the reader's language, never as its code.
+import { labelSymbol } from './label-symbols.ts';
+import { type Formatter, fieldInfo, humanise, isDateLike, schemaNode } from './page-format.ts';
 
 export interface DataValue {
   value: string;
   href?: string;
   /** Identifiers and codes: set in a monospace face that may wrap anywhere. */
   code?: boolean;
+  /** A figure with its unit ("0.0718 kg CO₂e/kWh"): kept on one line. */
+  nowrap?: boolean;
+  /** A picture of the value (a label's symbol), with the symbol's meaning as its alternative text. */
+  symbol?: { src: string; alt: string };
 }
 
 export type DataNode =
@@ -28,6 +34,8 @@ export interface DataWords {
   yes: string;
   no: string;
   other: string;
+  /** The label of a schema enum value in the reader's language. */
+  label(value: string): string;
 }
 
 type Path = readonly (string | number)[];
@@ -55,11 +63,17 @@ function scalar(
   words: DataWords,
 ): DataValue {
   if (typeof value === 'boolean') return { value: value ? words.yes : words.no };
-  if (typeof value === 'number') return { value: format.number(value, fieldInfo(category, path).unit) };
+  if (typeof value === 'number') {
+    const unit = fieldInfo(category, path).unit;
+    const text = format.number(value, unit);
+    return unit === undefined || unit === '1' ? { value: text } : { value: text, nowrap: true };
+  }
   // A list mixing objects with values (or holding lists) has no field names to show: its
   // objects and lists are written as compact JSON text.
   if (typeof value === 'object' && value !== null) return { value: JSON.stringify(value), code: true };
   if (typeof value !== 'string') return { value: value === null ? '–' : String(value) };
+  const allowed = schemaNode(category, path)?.enum;
+  if (Array.isArray(allowed) && allowed.includes(value)) return { value: words.label(value) };
   const key = lastKey(path) ?? '';
   if (/^https?:\/\/\S+$/i.test(value)) return { value: value, href: value, code: true };
   if (EMAIL.test(value)) return { value: value, href: `mailto:${value}` };
@@ -104,13 +118,31 @@ function children(
   words: DataWords,
 ): DataNode[] {
   const out: DataNode[] = [];
+  const symbol = symbolOf(object, path, category);
   for (const [key, value] of Object.entries(object)) {
     // JSON-LD keywords are for machines; the page shows the data they annotate.
     if (key.startsWith('@')) continue;
     const built = node(key, value, [...path, key], category, format, words);
-    if (built) out.push(built);
+    if (!built) continue;
+    if (symbol && key === 'subject' && built.kind === 'value' && built.values[0]) {
+      const shown = built.values[0];
+      const meaning = typeof object.meaning === 'string' && object.meaning !== '' ? object.meaning : null;
+      shown.symbol = { src: symbol, alt: meaning ?? shown.value };
+    }
+    out.push(built);
   }
   return out;
+}
+
+/** The picture of a battery label (`labelling.labels[i]`), drawn from its subject. */
+function symbolOf(object: Record<string, unknown>, path: Path, category: string): string | null {
+  const isLabel =
+    category === 'batteries' &&
+    path.length === 3 &&
+    path[0] === 'labelling' &&
+    path[1] === 'labels' &&
+    typeof path[2] === 'number';
+  return isLabel && typeof object.subject === 'string' ? labelSymbol(object.subject) : null;
 }
 
 /**

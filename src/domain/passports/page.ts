@@ -4,10 +4,10 @@
 // in already masked to the tier; this only arranges it, in the caller's language, as plain strings
 // for the `passport` template (which escapes them). Only the QR code is markup, built by our own
 // renderer.
-import type { Translate } from '../units/page.ts';
 import { type KeyFigure, keyFigures, productName } from './key-figures.ts';
 import { type DataSection, dataSections } from './page-data.ts';
 import { formatter, NONE } from './page-format.ts';
+import { pageFrame, type Translate } from './page-frame.ts';
 
 export type PassportPageTier = 'public' | 'legitimate-interest' | 'authority' | 'owner';
 
@@ -45,6 +45,8 @@ export interface PassportPageInput {
   requestAccessUrl: string | null;
   /** Where a person checks the seal; null when the node offers no such page. */
   verifyUrl: string | null;
+  /** Put before every element id, so that several tiers can share one page (the console's). */
+  idPrefix?: string;
 }
 
 export interface Row {
@@ -54,35 +56,48 @@ export interface Row {
   code?: boolean;
 }
 
-export const PASSPORT_PAGE_STYLE = `*{box-sizing:border-box}
-body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9;overflow-wrap:break-word}
-a{color:#0550ae}a:focus-visible{outline:3px solid #0969da;outline-offset:2px;border-radius:2px}
-header,main,footer,nav{max-width:60rem;margin:0 auto;padding:0 1rem}
-header{padding-top:1rem;display:flex;flex-wrap:wrap;gap:.25rem 1rem;justify-content:space-between;color:#424a53}
-header p{margin:0}.kicker{font-weight:600}
-h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin:0 0 .75rem}
-h3{font-size:1.05rem;margin:1.25rem 0 .5rem}
-section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:0 0 1rem;min-width:0}
-nav{margin-bottom:1rem}main nav{padding:0}nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
-nav a{display:inline-block;padding:.25rem 0}
-.notice{border:2px solid;border-radius:8px;padding:1rem;margin:0 0 1rem}
-.notice p{margin:0}.notice strong{display:block;font-size:1.25rem;margin-bottom:.25rem}
-.recalled{background:#ffebe9;border-color:#cf222e;color:#82071e}
-.decommissioned{background:#fff8c5;border-color:#9a6700;color:#4d2d00}
+/**
+ * The look of one tier (the `passport-tier` template): its sections, lists, key figures and folds.
+ * Pages that show tiers inside their own frame (the console) add it to their styles.
+ */
+export const PASSPORT_TIER_STYLE = `section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:0 0 1rem;min-width:0}
+h2{font-size:1.2rem;margin:0 0 .75rem}h3{font-size:1.05rem;margin:1.25rem 0 .5rem}
+summary{cursor:pointer;margin:0 0 .75rem}summary>h2,summary>h3{display:inline;margin:0}
+summary:focus-visible{outline:3px solid #0969da;outline-offset:2px;border-radius:2px}
+details:not([open])>summary{margin:0}.data details{border-top:1px solid #eaeef2;padding:.6rem 0}
+.data details:last-child{padding-bottom:0}.data summary{margin:0}.data details[open]>summary{margin-bottom:.5rem}
 dl{display:grid;grid-template-columns:minmax(0,1fr);gap:0 1rem;margin:0}
 dt{color:#57606a;font-size:.9rem;margin-top:.5rem}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 @media (min-width:40rem){dl{grid-template-columns:minmax(8rem,14rem) minmax(0,1fr);row-gap:.35rem}dt{margin-top:0}}
 dd dl{border-left:3px solid #eaeef2;padding-left:.75rem}
 ol.items,ul.values{margin:0;padding-left:1.25rem}ol.items>li{margin:.25rem 0 .75rem}
 code{font:.9em ui-monospace,monospace;overflow-wrap:anywhere;word-break:break-all}
+.nowrap{white-space:nowrap}.symbol{vertical-align:middle;margin-right:.35rem;background:#fff}
 .identity{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}.identity dl{flex:1 1 16rem;min-width:0}
 .qr{width:9rem;height:9rem;flex:none}
-.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,11rem),1fr));gap:.75rem;margin:0;padding:0;list-style:none}
+.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,13rem),1fr));gap:.75rem;margin:0;padding:0;list-style:none}
 .figures li{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;min-width:0}
 .figures .label{display:block;color:#57606a;font-size:.9rem}
 .figures .value{display:block;font-size:1.25rem;font-weight:600;overflow-wrap:anywhere}
-.request{font-weight:600}
-footer{padding-bottom:2rem;color:#424a53;font-size:.9rem}`;
+.figures .value.nowrap{white-space:nowrap}
+.request{font-weight:600}`;
+
+export const PASSPORT_PAGE_STYLE = `*{box-sizing:border-box}
+body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9;overflow-wrap:break-word}
+a{color:#0550ae}a:focus-visible{outline:3px solid #0969da;outline-offset:2px;border-radius:2px}
+main{max-width:60rem;margin:0 auto;padding:0 1rem}
+h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}
+nav{margin-bottom:1rem}nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+nav a{display:inline-block;padding:.25rem 0}
+.notice{border:2px solid;border-radius:8px;padding:1rem;margin:0 0 1rem}
+.notice p{margin:0}.notice strong{display:block;font-size:1.25rem;margin-bottom:.25rem}
+.recalled{background:#ffebe9;border-color:#cf222e;color:#82071e}
+.decommissioned{background:#fff8c5;border-color:#9a6700;color:#4d2d00}
+${PASSPORT_TIER_STYLE}
+@media print{body{background:#fff;font-size:11pt}main{max-width:none;padding:0}nav.contents{display:none}
+details::details-content{content-visibility:visible;display:block}summary{list-style:none;cursor:auto}
+summary::-webkit-details-marker{display:none}section{border:0;padding:0;margin:0 0 .75rem}
+.data details{break-inside:avoid}a{color:inherit}}`;
 
 const LABELS = [
   'kicker',
@@ -98,7 +113,6 @@ const LABELS = [
   'data',
   'seal',
   'verify',
-  'footer',
 ] as const;
 
 type Json = Record<string, unknown>;
@@ -162,6 +176,7 @@ export function passportPageModel({
   qrSvg,
   requestAccessUrl,
   verifyUrl,
+  idPrefix = '',
 }: PassportPageInput) {
   const format = formatter(lang);
   const when = (iso: string) => format.date(iso);
@@ -222,8 +237,19 @@ export function passportPageModel({
     yes: t('passportPage.yes'),
     no: t('passportPage.no'),
     other: t('passportPage.other'),
+    label: (value) => {
+      const label = t(`value.${value}`);
+      return label === `value.${value}` ? value : label;
+    },
   });
+  for (const section of data) section.id = `${idPrefix}${section.id}`;
   const more = restricted(document, t, requestAccessUrl, (n) => format.number(n));
+  const ids = Object.fromEntries(
+    (['product', 'operator', 'keyFigures', 'restricted', 'data', 'seal'] as const).map((name) => [
+      name,
+      `${idPrefix}${name === 'keyFigures' ? 'key-figures' : name}`,
+    ]),
+  ) as Record<'product' | 'operator' | 'keyFigures' | 'restricted' | 'data' | 'seal', string>;
 
   const sealedAt = seal.sealed && seal.sealedAt ? when(seal.sealedAt) : null;
   const sealView = {
@@ -237,10 +263,10 @@ export function passportPageModel({
   };
 
   const contents = [
-    figures.length > 0 ? { href: '#key-figures', label: t('passportPage.keyFigures') } : null,
-    more ? { href: '#restricted', label: t('passportPage.restricted') } : null,
-    data.length > 0 ? { href: '#data', label: t('passportPage.data') } : null,
-    { href: '#seal', label: t('passportPage.seal') },
+    figures.length > 0 ? { href: `#${ids.keyFigures}`, label: t('passportPage.keyFigures') } : null,
+    more ? { href: `#${ids.restricted}`, label: t('passportPage.restricted') } : null,
+    data.length > 0 ? { href: `#${ids.data}`, label: t('passportPage.data') } : null,
+    { href: `#${ids.seal}`, label: t('passportPage.seal') },
   ].filter((entry) => entry !== null);
 
   return {
@@ -252,6 +278,11 @@ export function passportPageModel({
       LABELS.map((key) => [key, t(`passportPage.${key}`, { operator: operatorName })]),
     ) as Record<(typeof LABELS)[number], string>,
     tierName: t(`passportPage.tiers.${tier}`),
+    frame: pageFrame(t, {
+      detail: { label: t('passportPage.accessLevel'), value: t(`passportPage.tiers.${tier}`) },
+      footer: t('passportPage.footer', { operator: operatorName }),
+    }),
+    ids,
     notice: notice(document, t, when, operatorName),
     contents,
     product,

@@ -5,6 +5,15 @@ export { MAX_PROBLEMS } from './checks.ts';
 export { parseDigitalLinkKey } from './digital-link-key.ts';
 export { parseEpcUri } from './epc-uri.ts';
 export { validateEpcisDocument, validateEpcisEvent } from './epcis-document.ts';
+export {
+  type EpcField,
+  type EpcMatch,
+  type EventQuery,
+  epcisFieldsOf,
+  PER_PAGE,
+  QUERY_PARAMETERS,
+  readEventQuery,
+} from './epcis-query.ts';
 export { validateTraceabilityEvent } from './event-body.ts';
 export { DERIVED_ID_PREFIX, deriveEventId } from './event-id.ts';
 export {

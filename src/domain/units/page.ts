@@ -3,10 +3,11 @@
 // language, as plain strings for the `unit` template (which escapes them). Only the two inline
 // SVGs are markup, built by our own renderers.
 import { qrSvg } from '../gs1/qr-svg.ts';
+import { pageFrame, type Translate } from '../passports/page-frame.ts';
 import { sohChart } from './soh-chart.ts';
 import type { UnitView } from './view.ts';
 
-export type Translate = (key: string, params?: Record<string, string>) => string;
+export type { Translate };
 
 export const PAGE_EVENT_LIMIT = 20;
 const PAYLOAD_PREVIEW = 160;
@@ -15,12 +16,30 @@ const NONE = '–';
 export interface PageInput {
   lang: string;
   t: Translate;
-  view: UnitView;
+  /** The unit in the reader's tier: a view below the telemetry tier carries `restrictedData`. */
+  view: UnitView & { restrictedData?: unknown };
   ceasedAt: Date | null;
 }
 
-export const UNIT_PAGE_STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
-main{max-width:60rem;margin:0 auto;padding:1.5rem}h1{font-size:1.5rem;margin:0 0 1rem}
+/**
+ * What the reader's tier withholds of the unit's readings, and where to ask for them. A view that
+ * withholds them says so instead of "no measurements": the readings may well exist.
+ */
+function withheldReadings(view: PageInput['view']): { href: string | null } | null {
+  const marker = view.restrictedData;
+  if (typeof marker !== 'object' || marker === null) return null;
+  const { withheld, requestAccess } = marker as { withheld?: unknown; requestAccess?: unknown };
+  if (
+    !Array.isArray(withheld) ||
+    !withheld.some((field) => field === 'currentState' || field === 'dynamicData')
+  )
+    return null;
+  return { href: typeof requestAccess === 'string' ? requestAccess : null };
+}
+
+export const UNIT_PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
+a{color:#0550ae}a:focus-visible{outline:3px solid #0969da;outline-offset:2px;border-radius:2px}
+main{max-width:60rem;margin:0 auto;padding:0 1rem}h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}
 section{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1rem}
 h2{font-size:1.1rem;margin:0 0 .75rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dt{color:#57606a}dd{margin:0;overflow-wrap:anywhere}table{border-collapse:collapse;width:100%;font-size:.9rem}
@@ -28,7 +47,7 @@ th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #eef0f2;verti
 code{font-size:.8rem;overflow-wrap:anywhere}.soh{width:100%;height:auto}.soh .grid{stroke:#dde1e6}
 .soh .line{fill:none;stroke:#1a7f37;stroke-width:2}.soh circle{fill:#1a7f37}.soh text{font-size:11px;fill:#57606a}
 .status{font-weight:600}.scroll{overflow-x:auto}.identity{display:flex;gap:1.5rem;align-items:flex-start;flex-wrap:wrap}
-.identity dl{flex:1 1 20rem}.qr{width:10rem;height:10rem;flex:none}`;
+.identity dl{flex:1 1 20rem}.qr{width:10rem;height:10rem;flex:none}.request{font-weight:600}`;
 
 const LABELS = [
   'serialNumber',
@@ -97,9 +116,19 @@ export function unitPageModel({ lang, t, view, ceasedAt }: PageInput) {
     };
   });
 
+  const restricted = withheldReadings(view);
   return {
     lang,
     style: UNIT_PAGE_STYLE,
+    frame: pageFrame(t),
+    // Below the telemetry tier the readings are withheld, whether or not there are any.
+    readings: restricted
+      ? {
+          restricted: t('unitPage.readingsRestricted'),
+          href: restricted.href,
+          requestAccess: t('passportPage.requestAccess'),
+        }
+      : null,
     title: t('unitPage.title', { serial: view.serialNumber }),
     labels: Object.fromEntries(LABELS.map((key) => [key, t(`unitPage.${key}`)])) as Record<
       (typeof LABELS)[number],

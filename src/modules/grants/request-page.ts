@@ -2,10 +2,12 @@
 // confirmation with the private status link, the status (with the one-time token), and not found.
 import type { Lang } from '../../core/i18n.ts';
 import { t } from '../../core/i18n.ts';
+import { pageFrame } from '../../domain/passports/page-frame.ts';
 import { REQUESTER_ROLES, type RequestStatus } from './requests.ts';
 
 export const REQUEST_PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
-main{max-width:40rem;margin:0 auto;padding:1.25rem}h1{font-size:1.5rem;margin:0 0 1rem;overflow-wrap:anywhere}
+main{max-width:60rem;margin:0 auto;padding:0 1rem}h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem;overflow-wrap:anywhere}
+main>*{max-width:40rem}
 form,section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}input,select,textarea{box-sizing:border-box;width:100%;
 font:inherit;padding:.5rem;border:1px solid #6e7781;border-radius:6px;background:#fff;color:#1b1f24}
@@ -14,7 +16,7 @@ button{margin-top:1rem;font:inherit;font-weight:600;padding:.6rem 1.2rem;border:
 background:#0b5cad;color:#fff;cursor:pointer}button:focus-visible,input:focus-visible,select:focus-visible,
 textarea:focus-visible,a:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}.error{color:#a40e26;font-weight:600}
 code{display:block;padding:.5rem;background:#eef1f4;border-radius:6px;overflow-wrap:anywhere;font-size:.9rem}
-a{color:#0b5cad;overflow-wrap:anywhere}.hp{display:none}p{overflow-wrap:anywhere}`;
+a{color:#0b5cad;overflow-wrap:anywhere}.open{font-weight:600}.hp{display:none}p{overflow-wrap:anywhere}`;
 
 export interface FormValues {
   organisation: string;
@@ -30,7 +32,8 @@ const words = (lang: Lang) => (key: string, params?: Record<string, string>) =>
   t(lang, `requestAccess.${key}`, params);
 
 function page(lang: Lang, view: string, title: string, extra: Record<string, unknown>) {
-  return { lang, view, title, style: REQUEST_PAGE_STYLE, ...extra };
+  const frame = pageFrame((key, params) => t(lang, key, params));
+  return { lang, view, title, style: REQUEST_PAGE_STYLE, frame, ...extra };
 }
 
 export function formPage(
@@ -82,7 +85,18 @@ export function statusPage(
     stateLabel: w('stateLabel'),
     state: token ? w('states.justCollected') : w(`states.${status.state}`),
     collect: collect ? { ...collect, label: w('collect') } : null,
-    token: token ? { value: token, title: w('tokenTitle'), note: w('tokenNote') } : null,
+    token: token
+      ? {
+          value: token,
+          title: w('tokenTitle'),
+          note: w('tokenNote'),
+          // The passport read with the grant (`?grant=`, docs/grants.md), on this node's own address.
+          open: {
+            href: `/passport/${status.passportId}?grant=${encodeURIComponent(token)}&lang=${lang}`,
+            label: w('openPassport'),
+          },
+        }
+      : null,
   });
 }
 

@@ -1,11 +1,13 @@
 // GS1 helpers: GTIN check digits, and decoding of scan data, element strings and Digital Links.
 // They read and write nothing, so any key of the workspace may call them (no permission named);
 // they carry the credentials and budgets of every other API call.
+import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { badRequest } from '../../core/errors.ts';
 import { errorResponses } from '../../core/schemas.ts';
-import { decode } from '../../domain/gs1/decode.ts';
+import { type DecodeResult, decode } from '../../domain/gs1/decode.ts';
 import { gtinFromParts, inspectGtin } from '../../domain/gs1/gtin.ts';
+import { localisedItems } from '../../http/language.ts';
 import {
   DecodeBatchBody,
   DecodeBatchResponse,
@@ -18,6 +20,12 @@ import {
 const access = { kind: 'tenant' } as const;
 const tags = ['GS1'];
 const ERRORS = errorResponses(400, 401, 402, 403, 429, 500);
+
+/** A decode answer: `warnings` only when there are any, in the caller's language. */
+function answerOf(request: FastifyRequest, result: Extract<DecodeResult, { ok: true }>) {
+  const { ok: _, warnings, ...decoded } = result;
+  return { ...decoded, ...(warnings.length > 0 ? { warnings: localisedItems(request, warnings) } : {}) };
+}
 
 export async function gs1Routes(app: App, context: AppContext): Promise<void> {
   app.post(
@@ -54,8 +62,7 @@ export async function gs1Routes(app: App, context: AppContext): Promise<void> {
     async (request) => {
       const result = decode(request.body.data, context.baseUrl);
       if (!result.ok) throw badRequest(result.error);
-      const { ok: _, ...decoded } = result;
-      return { success: true, ...decoded };
+      return { success: true, ...answerOf(request, result) };
     },
   );
 
@@ -75,8 +82,7 @@ export async function gs1Routes(app: App, context: AppContext): Promise<void> {
       results: request.body.items.map((item) => {
         const result = decode(item, context.baseUrl);
         if (!result.ok) return { error: result.error };
-        const { ok: _, ...decoded } = result;
-        return decoded;
+        return answerOf(request, result);
       }),
     }),
   );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { MAX_DECODE_INPUT } from '../../domain/gs1/decode.ts';
+import { AdvisoryItemSchema } from '../categories/schemas.ts';
 
 export const MAX_BATCH_ITEMS = 1000;
 
@@ -63,6 +64,12 @@ const decodedFields = {
   digitalLink: Type.Union([Type.String(), Type.Null()], {
     description: "this node's canonical Digital Link; null when an AI is invalid or none is a primary key",
   }),
+  warnings: Type.Optional(
+    Type.Array(AdvisoryItemSchema, {
+      description:
+        'present when the data is read but departs from GS1: GS1_DIGITAL_LINK_EXTENSION for the GRAI unit link /8003/{grai}/21/{serial}',
+    }),
+  ),
 };
 
 export const DecodeResponse = Type.Object({ success: Type.Boolean(), ...decodedFields });

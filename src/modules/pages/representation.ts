@@ -6,6 +6,7 @@ import type { Representation, Subject } from '../../core/representations.ts';
 import { PAGE_POLICY, renderView } from '../../core/views.ts';
 import { qrSvg } from '../../domain/gs1/qr-svg.ts';
 import { passportPageModel, passportPageSeal } from '../../domain/passports/page.ts';
+import { pageFrame } from '../../domain/passports/page-frame.ts';
 import { UNIT_PAGE_STYLE, unitPageModel } from '../../domain/units/page.ts';
 import type { UnitView } from '../../domain/units/view.ts';
 
@@ -46,6 +47,7 @@ function unitPage(subject: Subject, lang: Lang): string {
     return renderView('unit-gone', {
       lang,
       style: UNIT_PAGE_STYLE,
+      frame: pageFrame(translate),
       title: translate('unitPage.title', { serial: String(view.serialNumber) }),
       labels: {
         status: translate('unitPage.status'),

@@ -1,8 +1,19 @@
-// Linkset and `?linkType=` on a GS1 key (conformant-resolver rules): the key's linkset, a redirect to
-// the passport for the DPP and default link types, a refusal for any other type.
-import type { AppError } from '../../core/errors.ts';
+// The GS1 conformant-resolver answer of a Digital Link request (docs/resolution.md): the linkset
+// (`?linkType=linkset`, `all`, or Accept `application/linkset+json`), a 307 to the target of an asked
+// link type (404 for a type this node does not serve), and, without either, the passport in place
+// or a 307 to the unit an item link names. Redirects pass on the query but its `linkType`.
 import { notFound } from '../../core/errors.ts';
-import { LINKSET_TYPE, linkset, linkTypeOf, passportLinks, wantsLinkset } from './linkset.ts';
+import { findUnitBySerial } from '../units/service.ts';
+import type { LinkRequest } from './gs1-path.ts';
+import {
+  acceptsLinkset,
+  LINKSET_TYPE,
+  type LinkLevel,
+  linkset,
+  linkTypeAsk,
+  SERVED_LINK_TYPES,
+  typedLinks,
+} from './linkset.ts';
 import { nothingPublished } from './not-found.ts';
 import type { SourceDeps } from './passport-source.ts';
 import { findPassport, type PassportKey } from './service.ts';
@@ -10,38 +21,87 @@ import { findPassport, type PassportKey } from './service.ts';
 export type Gs1LinkAnswer =
   | { kind: 'linkset'; contentType: typeof LINKSET_TYPE; body: string }
   | { kind: 'redirect'; location: string }
-  /** Sent after the headers every link answer carries. */
-  | { kind: 'refused'; error: AppError };
+  /** Answer the passport of this key in place, in the negotiated representation. */
+  | { kind: 'passport'; key: PassportKey };
 
 export interface Gs1LinkAsk {
   host: string;
-  /** The path as requested, without the query: the linkset's anchor. */
-  path: string;
   linkType: unknown;
   accept: string | undefined;
+  /** The query to pass on in a redirect (without `linkType`), `?…` or empty. */
+  query: string;
 }
 
-/** The link answer of a key, or null when neither a linkset nor a link type was asked. */
-export async function gs1LinkAnswer(
-  deps: SourceDeps & { representationTypes: readonly string[] },
-  ask: Gs1LinkAsk,
-  key: PassportKey,
-): Promise<Gs1LinkAnswer | null> {
-  const asked = wantsLinkset(ask.linkType, ask.accept);
-  const linkType = linkTypeOf(ask.linkType);
-  if (!asked && linkType === null) return null;
+export interface LinkDeps extends SourceDeps {
+  /** Media types offered on resolution, per kind of subject. */
+  passportTypes: readonly string[];
+  unitTypes: readonly string[];
+}
+
+/** A GRAI's asset type: filler zero, 12 digits, check digit; what follows in AI 8003 is a serial. */
+const ASSET_TYPE_LENGTH = 14;
+
+/** The passport and (for an item link) the unit a request names; 404 when nothing is published. */
+async function subjectOf(deps: LinkDeps, host: string, link: LinkRequest) {
   const { services } = deps;
-  const scope = await deps.scopeOf(ask.host);
-  const row = scope === undefined ? null : (await findPassport(services, key, scope))?.passport;
-  if (!row) throw nothingPublished();
-  const url = `${services.baseUrl}/passport/${row.id}`;
-  if (asked) {
-    const links = passportLinks(url, `Digital Product Passport ${row.productId}`, deps.representationTypes);
-    const body = JSON.stringify(linkset(`${services.baseUrl}${ask.path}`, links));
-    return { kind: 'linkset', contentType: LINKSET_TYPE, body };
+  const scope = await deps.scopeOf(host);
+  if (scope === undefined) throw nothingPublished();
+  let productId = link.keyValue;
+  let serial = link.serial;
+  let found = await findPassport(services, { productId }, scope);
+  // The standard's GRAI unit link: the serial inside AI 8003, after the asset type.
+  if (!found && link.ai === '8003' && serial === undefined && productId.length > ASSET_TYPE_LENGTH) {
+    serial = productId.slice(ASSET_TYPE_LENGTH);
+    productId = productId.slice(0, ASSET_TYPE_LENGTH);
+    found = await findPassport(services, { productId }, scope);
   }
-  if (linkType === 'https://gs1.org/voc/dpp' || linkType === 'https://gs1.org/voc/defaultLink') {
-    return { kind: 'redirect', location: url };
+  if (!found) throw nothingPublished();
+  const passport = found.passport;
+  if (serial === undefined) return { passport, unit: null, keyLink: link.anchor };
+  const unit = await findUnitBySerial(services.db, passport.tenantId, passport.id, serial);
+  if (!unit) throw notFound('No unit with this serial number is published under this identifier');
+  return { passport, unit, keyLink: `${services.baseUrl}/${link.ai}/${encodeURIComponent(productId)}` };
+}
+
+export async function gs1LinkAnswer(
+  deps: LinkDeps,
+  ask: Gs1LinkAsk,
+  link: LinkRequest,
+): Promise<Gs1LinkAnswer> {
+  const asked = linkTypeAsk(ask.linkType);
+  const wantsLinkset = asked.kind === 'linkset' || (asked.kind === 'none' && acceptsLinkset(ask.accept));
+  const mayBeUnit =
+    link.serial !== undefined || (link.ai === '8003' && link.keyValue.length > ASSET_TYPE_LENGTH);
+  // The hot path: a key link asked for nothing but a representation needs no look-up here.
+  if (asked.kind === 'none' && !wantsLinkset && !mayBeUnit) {
+    return { kind: 'passport', key: { productId: link.keyValue } };
   }
-  return { kind: 'refused', error: notFound(`No link of type ${String(ask.linkType)} for this identifier`) };
+  const { passport, unit, keyLink } = await subjectOf(deps, ask.host, link);
+  const { baseUrl } = deps.services;
+  const passportUrl = `${baseUrl}/passport/${passport.id}`;
+  const unitUrl = unit ? `${baseUrl}/unit/${unit.id}` : null;
+  if (asked.kind === 'type') {
+    if (!(SERVED_LINK_TYPES as readonly string[]).includes(asked.iri)) {
+      throw notFound(`No link of type ${asked.asked} for this identifier`);
+    }
+    return { kind: 'redirect', location: `${unitUrl ?? passportUrl}${ask.query}` };
+  }
+  if (wantsLinkset) {
+    const passportLevel: LinkLevel = {
+      anchor: keyLink,
+      links: typedLinks(passportUrl, `Digital Product Passport ${passport.productId}`, deps.passportTypes),
+    };
+    const levels = unit
+      ? [
+          {
+            anchor: link.anchor,
+            links: typedLinks(unitUrl as string, `Battery unit ${unit.serialNumber}`, deps.unitTypes),
+          },
+          passportLevel,
+        ]
+      : [passportLevel];
+    return { kind: 'linkset', contentType: LINKSET_TYPE, body: JSON.stringify(linkset(levels)) };
+  }
+  if (unitUrl) return { kind: 'redirect', location: `${unitUrl}${ask.query}` };
+  return { kind: 'passport', key: { productId: passport.productId } };
 }

@@ -2,9 +2,17 @@
 // or the passport read and viewed in the caller's tier; a public rendering is kept for the next scan
 // and a grant holder's read is recorded.
 import type { ServiceContext } from '../../context.ts';
+import type { Custody } from '../../core/custody.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Lang } from '../../core/i18n.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
-import { findKeptRendition, keepRendition, rendererFingerprint, variantOf } from '../passports/service.ts';
+import {
+  findKeptRendition,
+  type KeptRendition,
+  keepRendition,
+  rendererFingerprint,
+  variantOf,
+} from '../passports/service.ts';
 import type { ResolutionCall, Resolved, SubjectSource } from './answer.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
 import { type FoundPassport, findPassport, type PassportKey, passportSubject, readerOf } from './service.ts';
@@ -14,6 +22,27 @@ export interface SourceDeps {
   services: ServiceContext;
   grants: GrantAccess;
   scopeOf: WorkspaceScope;
+  /** Another node's copies answered where this node holds no passport itself (CUSTODY_OF). */
+  custody?: Custody;
+}
+
+/** What the kept renditions say of a passport this node does not hold: look further (custody). */
+const NOT_HELD: KeptRendition = { tenantId: '', passportId: '', operatorId: '', body: null, etag: null };
+
+/** A copy held in custody, answered in the public tier in the forms a copy allows. */
+async function custodyAnswer(
+  custody: Custody,
+  call: ResolutionCall,
+  key: PassportKey,
+): Promise<Resolved | null> {
+  const subject = await custody.passport(key);
+  if (!subject) return null;
+  if (!custody.offers(call.representation.type)) {
+    throw new AppError('NOT_ACCEPTABLE', `A backup copy is offered as ${custody.types.join(', ')}`, {
+      extra: { offered: [...custody.types] },
+    });
+  }
+  return { subject };
 }
 
 export function passportSource(deps: SourceDeps, call: ResolutionCall, key: PassportKey): SubjectSource {
@@ -24,7 +53,7 @@ export function passportSource(deps: SourceDeps, call: ResolutionCall, key: Pass
     const scope = await scopeOf(call.host);
     if (scope === undefined) return null;
     const found = await findPassport(services, key, scope);
-    if (!found) return null;
+    if (!found) return deps.custody && scope === null ? custodyAnswer(deps.custody, call, key) : null;
     const reader = await readerOf(services, deps.grants, viewer, found.passport);
     return {
       subject: passportSubject(services, found, reader),
@@ -39,12 +68,13 @@ export function passportSource(deps: SourceDeps, call: ResolutionCall, key: Pass
     const scope = await scopeOf(call.host);
     if (scope === undefined) return null;
     const variant = variantOf('public', representation, lang);
-    return findKeptRendition(
+    const kept = await findKeptRendition(
       services.db,
       { by: key, tenantId: scope, published: true },
       variant,
       fingerprint,
     );
+    return kept ?? (deps.custody && scope === null ? NOT_HELD : null);
   };
   return { resolve, kept };
 }

@@ -1,12 +1,14 @@
-// Public resolution: what a scan of the product reaches. GET /passport/{id}, /01/{gtin}[/…],
-// /8003/{grai}[/…] and /unit/{id}, on the node's host and on workspace hosts, negotiated by Accept,
-// in the caller's tier. This file is the HTTP side only: the declared answers, the read turned into the
-// pipeline's call, the route that calls the resolution answers (answers.ts), and the reply (a 304 for a
-// current If-None-Match). Public answers are rendered once and kept briefly (render-cache.ts).
+// Public resolution: what a scan of the product reaches. GET /passport/{id} and /unit/{id} here, the
+// GS1 Digital Links (/01/…, /8003/…, compressed) in link-routes.ts and the resolver description file
+// in description.ts; on the node's host and on workspace hosts, negotiated by Accept, in the caller's
+// tier, readable from any origin (CORS). This file is the HTTP side only: the declared answers, the
+// read turned into the pipeline's call, and the reply (a 304 for a current If-None-Match). Public
+// answers are rendered once and kept briefly (render-cache.ts).
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import type { Custody } from '../../core/custody.ts';
 import { loggableError } from '../../core/loggable-error.ts';
 import type { KeyLookup } from '../../core/principal.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
@@ -16,9 +18,9 @@ import { languageOf } from '../../http/language.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
 import type { ResolutionCall } from './answer.ts';
 import { resolutionAnswers } from './answers.ts';
+import { descriptionRoute } from './description.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
-import type { Gs1LinkAnswer, Gs1LinkAsk } from './gs1-links.ts';
-import { gtinOf, qualifiers } from './gs1-path.ts';
+import { linkRoutes } from './link-routes.ts';
 import { LINKSET_TYPE } from './linkset.ts';
 import type { RenderCache, RenderedAnswer } from './render-cache.ts';
 import type { PassportKey } from './service.ts';
@@ -30,11 +32,6 @@ const Linkset = Type.Object({
 });
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
-const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) });
-const KeyRestParams = Type.Object({
-  key: Type.String({ minLength: 1, maxLength: 200 }),
-  '*': Type.String(),
-});
 
 function resolutionResponses(representations: readonly Representation[]) {
   const representationSchemas = Object.fromEntries(
@@ -50,11 +47,11 @@ function resolutionResponses(representations: readonly Representation[]) {
       ...common,
     },
     key: {
-      200: mediaResponses('The passport, or the linkset of the key', {
+      200: mediaResponses('The passport, or the linkset of the Digital Link', {
         ...representationSchemas,
         [LINKSET_TYPE]: Linkset,
       }),
-      307: emptyResponse('Redirect to the target of the asked link type, or to the unit a serial names'),
+      307: emptyResponse('Redirect to the target of the asked link type, or to the unit an item link names'),
       ...common,
     },
     unit: {
@@ -95,22 +92,6 @@ function matches(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-/** What a GS1 key's URL asks of its links: the linkset (by Accept or `?linkType=linkset`) or one type. */
-const linkAskOf = (request: FastifyRequest): Gs1LinkAsk => ({
-  host: request.hostname,
-  path: request.url.split('?')[0] ?? '',
-  linkType: (request.query as { linkType?: unknown }).linkType,
-  accept: request.headers.accept,
-});
-
-/** A link answer, with the Vary every one carries (a refusal too). */
-function sendLinks(reply: FastifyReply, links: Gs1LinkAnswer) {
-  reply.header('vary', 'Accept, Accept-Language');
-  if (links.kind === 'refused') throw links.error;
-  if (links.kind === 'redirect') return reply.code(307).header('location', links.location).send();
-  return reply.code(200).type(links.contentType).serializer(String).send(links.body);
-}
-
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RenderedAnswer) {
   reply.headers(answer.headers).header('etag', answer.etag);
   if (answer.status === 200 && matches(request, answer.etag)) return reply.code(304).send();
@@ -119,6 +100,8 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Render
 
 const tags = ['Public resolution'];
 const access = { kind: 'public', budget: 'resolution' } as const;
+/** Resolution answers any origin (docs/resolution.md, CORS). */
+const cors = true;
 
 export interface ResolutionOptions {
   cache: RenderCache;
@@ -129,6 +112,8 @@ export interface ResolutionOptions {
    * draft has no credential).
    */
   representations?: readonly Representation[];
+  /** Another node's copies, answered where this node holds no passport itself (CUSTODY_OF). */
+  custody?: Custody;
 }
 
 export async function resolutionRoutes(
@@ -142,6 +127,7 @@ export async function resolutionRoutes(
     cache: options.cache,
     grants: options.grants ?? NO_GRANTS,
     representations,
+    ...(options.custody ? { custody: options.custody } : {}),
   });
   const responses = resolutionResponses(representations);
 
@@ -158,7 +144,7 @@ export async function resolutionRoutes(
   app.get(
     '/passport/:id',
     {
-      config: { access },
+      config: { access, cors },
       schema: { tags, summary: 'Resolve a passport by UUID', params: IdParams, response: responses.passport },
     },
     async (request, reply) =>
@@ -170,53 +156,13 @@ export async function resolutionRoutes(
       ),
   );
 
-  for (const [ai, name] of [
-    ['01', 'GTIN'],
-    ['8003', 'GRAI'],
-  ] as const) {
-    const productIdOf = (raw: string) => (ai === '01' ? gtinOf(raw) : raw);
-    /** The passport of the key, or its linkset / link-type answer (GS1 conformant-resolver rules). */
-    const serveKey = async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
-      const key = { productId };
-      const links = await answers.gs1Links(linkAskOf(request), key);
-      if (links === null) return servePassport(request, reply, key, `${ai}|${request.hostname}|${productId}`);
-      return sendLinks(reply, links);
-    };
-    app.get(
-      `/${ai}/:key`,
-      {
-        config: { access },
-        schema: { tags, summary: `GS1 Digital Link by ${name}`, params: KeyParams, response: responses.key },
-      },
-      async (request, reply) => serveKey(request, reply, productIdOf(request.params.key)),
-    );
-    app.get(
-      `/${ai}/:key/*`,
-      {
-        config: { access },
-        schema: {
-          tags,
-          summary: `GS1 Digital Link by ${name} with key qualifiers: a serial (21) redirects to the unit`,
-          params: KeyRestParams,
-          response: responses.key,
-        },
-      },
-      async (request, reply) => {
-        const productId = productIdOf(request.params.key);
-        const serial = qualifiers(services.baseUrl, ai, productId, request.url)['21'];
-        // Lot, batch or other qualifiers this node keeps no separate passport for: the model's.
-        if (serial === undefined) return serveKey(request, reply, productId);
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const location = await answers.unitLocation({ host: request.hostname, query }, { productId }, serial);
-        return reply.code(307).header('location', location).send();
-      },
-    );
-  }
+  linkRoutes(app, { baseUrl: services.baseUrl, answers, responses: responses.key, servePassport, access });
+  descriptionRoute(app, services.baseUrl);
 
   app.get(
     '/unit/:id',
     {
-      config: { access },
+      config: { access, cors },
       schema: {
         tags,
         summary: 'Resolve a serialised battery unit (410 once recycled)',

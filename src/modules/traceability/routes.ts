@@ -1,22 +1,38 @@
 // Traceability events (the spec's Traceability table): register one event, capture an EPCIS
-// document, and the lineage of an event.
+// document, query the captured EPCIS events (EPCIS 2.0 REST binding), read one, and the lineage of an
+// event.
 import type { App, AppContext } from '../../context.ts';
-import { errorResponses, readInteger, TENANT_ERRORS } from '../../core/schemas.ts';
+import { errorResponses, LD_MEDIA, mediaResponse, readInteger, TENANT_ERRORS } from '../../core/schemas.ts';
 import { LINEAGE_LIMITS } from '../../domain/traceability/index.ts';
+import { LD_JSON, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
+import { queryEvents, readEvent } from './query.ts';
 import {
   CaptureResponse,
   EpcisDocumentBody,
+  EpcisQueryDocument,
   EventBody,
+  EventParams,
+  EventQueryParams,
   LineageParams,
   LineageQuery,
   LineageResponse,
+  StandaloneEpcisEvent,
 } from './schemas.ts';
 import * as traceability from './service.ts';
 
 const read = { kind: 'tenant', permission: 'event:read' } as const;
 const write = { kind: 'tenant', permission: 'event:write' } as const;
 const tags = ['Traceability'];
+// The versions the EPCIS 2.0 REST binding has every answer name.
+const EPCIS_VERSIONS = { 'gs1-epcis-version': '2.0.0', 'gs1-cbv-version': '2.0.0' };
+
+/** The request's own URL with its page token replaced: the EPCIS 2.0 `Link: <…>; rel="next"`. */
+function nextLink(baseUrl: string, url: string, token: string): string {
+  const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  query.set('nextPageToken', token);
+  return `<${baseUrl}/api/v1/events?${query.toString()}>; rel="next"`;
+}
 
 export async function traceabilityRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
@@ -50,6 +66,54 @@ export async function traceabilityRoutes(app: App, context: AppContext): Promise
     async (request, reply) => {
       const events = await traceability.captureEpcisDocument(context, actorOf(request), request.body);
       return reply.code(201).send({ success: true, count: events.length, events });
+    },
+  );
+
+  app.get(
+    '/api/v1/events',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'EPCIS 2.0 query: the captured EPCIS events that match, one page as an EPCISQueryDocument',
+        querystring: EventQueryParams,
+        response: {
+          200: mediaResponse(
+            LD_MEDIA,
+            EpcisQueryDocument,
+            'One page; a Link header with rel="next" names the next',
+          ),
+          ...errorResponses(...TENANT_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = await queryEvents(context, actorOf(request), request.query);
+      reply.headers(EPCIS_VERSIONS);
+      if (page.nextPageToken)
+        reply.header('link', nextLink(context.baseUrl, request.url, page.nextPageToken));
+      return sendText(reply, 200, LD_JSON, JSON.stringify(page.document));
+    },
+  );
+
+  app.get(
+    '/api/v1/events/:id',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'One captured EPCIS event, by record id or eventID, as captured',
+        params: EventParams,
+        response: {
+          200: mediaResponse(LD_MEDIA, StandaloneEpcisEvent, 'The event, JSON-LD'),
+          ...errorResponses(...TENANT_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const event = await readEvent(context, actorOf(request), request.params.id);
+      reply.headers(EPCIS_VERSIONS);
+      return sendText(reply, 200, LD_JSON, JSON.stringify(event));
     },
   );
 

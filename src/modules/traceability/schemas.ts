@@ -99,3 +99,61 @@ export const LineageResponse = Type.Object({
   edges: Type.Array(Edge),
   truncated: Type.Boolean(),
 });
+
+const listParameter = (description: string) =>
+  Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
+
+// Given twice, a single-valued parameter is refused by name in the handler, not by the schema.
+const singleParameter = (description: string) =>
+  Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
+
+/**
+ * The query parameters of the EPCIS 2.0 REST binding that this node reads. Others are refused by
+ * name in the handler (400), so the schema lets them through to it.
+ */
+export const EventQueryParams = Type.Object({
+  eventType: listParameter('event types, separated by | or ,'),
+  GE_eventTime: singleParameter('events at or after this RFC 3339 date-time'),
+  LT_eventTime: singleParameter('events before this RFC 3339 date-time'),
+  EQ_bizStep: listParameter('business steps: CBV bare names or URIs, separated by | or ,'),
+  EQ_disposition: listParameter('dispositions: CBV bare names or URIs, separated by | or ,'),
+  EQ_bizLocation: listParameter('business location ids, exactly, separated by |'),
+  MATCH_epc: listParameter('EPCs or pure identity patterns in epcList or childEPCs, separated by |'),
+  MATCH_anyEPC: listParameter('EPCs or patterns in any EPC list or parentID, separated by |'),
+  MATCH_parentID: listParameter('EPCs or patterns in parentID, separated by |'),
+  MATCH_inputEPC: listParameter('EPCs or patterns in inputEPCList, separated by |'),
+  MATCH_outputEPC: listParameter('EPCs or patterns in outputEPCList, separated by |'),
+  perPage: singleParameter('events per page, 1 to 500 (default 30; more is clamped)'),
+  nextPageToken: singleParameter('the opaque token of the next page (from the Link header)'),
+});
+
+const EpcisEvent = Type.Object(
+  { type: Type.String(), eventTime: Type.String(), recordTime: Timestamp },
+  { additionalProperties: true, description: 'an EPCIS 2.0 event as captured, with its recordTime' },
+);
+
+export const EpcisQueryDocument = Type.Object(
+  {
+    '@context': Type.Unknown(),
+    type: Type.Literal('EPCISQueryDocument'),
+    schemaVersion: Type.Literal('2.0'),
+    creationDate: Timestamp,
+    epcisBody: Type.Object({
+      queryResults: Type.Object({
+        queryName: Type.Literal('SimpleEventQuery'),
+        resultsBody: Type.Object({ eventList: Type.Array(EpcisEvent) }),
+      }),
+    }),
+  },
+  { description: 'an EPCIS 2.0 EPCISQueryDocument (JSON-LD binding)' },
+);
+
+export const StandaloneEpcisEvent = Type.Intersect([Type.Object({ '@context': Type.Unknown() }), EpcisEvent]);
+
+export const EventParams = Type.Object({
+  id: Type.String({
+    minLength: 1,
+    maxLength: 2048,
+    description: 'the record id, or the eventID (URL-encoded)',
+  }),
+});

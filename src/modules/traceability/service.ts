@@ -7,6 +7,7 @@ import type { Actor } from '../../core/actor.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import {
   buildLineage,
+  epcisFieldsOf,
   inputKeys,
   type Lineage,
   type NormalisedEvent,
@@ -18,6 +19,7 @@ import {
   validateTraceabilityEvent,
 } from '../../domain/traceability/index.ts';
 import { linkProducts, type ProductLink } from './links.ts';
+import * as queryStore from './query-store.ts';
 import * as store from './store.ts';
 
 /** Events one request may carry. */
@@ -93,6 +95,9 @@ async function storeEvents(
       eventTime: new Date(event.eventTime),
       source: event.source,
       isDeclaration: event.errorDeclaration !== undefined,
+      bizStep: event.bizStep ?? null,
+      disposition: event.disposition ?? null,
+      bizLocation: event.bizLocation ?? null,
       event,
     }));
     const inserted = await store.insertEvents(tx, rows);
@@ -101,6 +106,14 @@ async function storeEvents(
       rows
         .filter((row) => inserted.has(row.id))
         .flatMap((row) => roleRows(tenantId, row.id, row.event, links)),
+    );
+    await queryStore.insertEpcs(
+      tx,
+      rows
+        .filter((row) => inserted.has(row.id) && row.source === 'epcis')
+        .flatMap((row) =>
+          epcisFieldsOf(row.event.raw).map((epc) => ({ tenantId, eventRowId: row.id, ...epc })),
+        ),
     );
     const earlier = new Map(
       (

@@ -3,6 +3,7 @@
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { t } from '../../core/i18n.ts';
 import {
   documentOrPage,
   errorResponses,
@@ -11,6 +12,7 @@ import {
   mediaResponse,
 } from '../../core/schemas.ts';
 import { renderView } from '../../core/views.ts';
+import { pageFrame } from '../../domain/passports/page-frame.ts';
 import {
   dppContext,
   secondaryContext,
@@ -37,7 +39,9 @@ export async function vocabularyRoutes(app: App, { config }: AppContext): Promis
   const context = JSON.stringify(dppContext(base));
   const secondary = JSON.stringify(secondaryContext(base));
   const terms = JSON.stringify(vocabulary(base));
-  const termsHtml = renderView('vocabulary', vocabularyPageModel(base));
+  // The vocabulary is written in English, for developers; its frame is the one of every public page.
+  const frame = pageFrame((key, params) => t('en', key, params));
+  const termsHtml = renderView('vocabulary', { ...vocabularyPageModel(base), frame });
 
   app.get(
     '/contexts/dpp/v1',
