@@ -1,8 +1,10 @@
 // Battery units: serialisation (200-unit batches) and bulk telemetry (1000-event batches) through the
 // full app, each beside raw multi-row INSERTs of the same rows in the same run; and the unit view of
-// a unit with 100k events beside one with 10 (and one with 500, the view's own ceiling).
+// a unit with 100k events beside one with 10 (and one with 500, the view's own ceiling), and the view of
+// 500 events beside a raw read of a row holding the same bytes.
 import { sql } from 'drizzle-orm';
 import { benchApp, benchPassport } from './lib/app.ts';
+import { rawPrimaryKeyRead } from './lib/baselines.ts';
 import { figure, listen, type Row, requestsPerSecond } from './lib/measure.ts';
 import { itemsPerSecond } from './lib/workload.ts';
 import {
@@ -22,7 +24,7 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
   const { app, db, tenantId, headers, close } = await benchApp(databaseUrl);
   let raw: RawTarget | undefined;
   try {
-    const passportId = await benchPassport({ app, headers }, '04006381333931');
+    const passportId = await benchPassport({ app, headers });
     const url = await listen(app);
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -90,11 +92,25 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
     const view10 = await view(small);
     const view500 = await view(medium);
     const view100k = await view(large);
+    // The same bytes as the view of 500 events, read raw: one jsonb row by primary key.
+    const answer = await fetch(`${url}/api/v1/units/${medium}`, {
+      headers: { authorization: headers.authorization as string },
+    });
+    const viewBytes = await answer.text();
+    const raw500 = await rawPrimaryKeyRead(databaseUrl, { id: 3, view: JSON.parse(viewBytes) });
 
     const rawName = databaseUrl ? 'raw pg INSERT' : 'raw PGlite INSERT';
     return [
       figure('serialise, 200 units per request', serialised, 'units/s', rawName, rawUnits, 0.5),
       figure('bulk telemetry, 1000 events per request', appended, 'events/s', rawName, rawEvents, 0.5),
+      figure(
+        `GET unit view, 500 events (${Math.round(viewBytes.length / 1024)} KB)`,
+        view500,
+        'req/s',
+        'raw read, same bytes',
+        raw500,
+        0.8,
+      ),
       // Budget ≤ 1.5× slowdown, i.e. a ratio of at least 1 / 1.5.
       figure('GET unit view, 100k events', view100k, 'req/s', 'view of 500 events', view500, 0.67),
       figure('GET unit view, 100k events', view100k, 'req/s', 'view of 10 events', view10, 0.67),

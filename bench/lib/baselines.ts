@@ -9,16 +9,18 @@ import { listen, requestsPerSecond } from './measure.ts';
 const DOCUMENT = { id: 1, payload: 'x'.repeat(2_000) };
 const BATTERY_PASSPORT = { id: 2, metadata: (categorySchemas.batteries.examples as unknown[])[0] };
 
-/** A Fastify route answering a constant: a tiny JSON object, or (`battery`) a battery passport's document as bytes. */
+/**
+ * A Fastify route answering a constant: a tiny JSON object, (`battery`) a battery passport's document
+ * as bytes, or given bytes (an answer of the node) with their content type.
+ */
 export async function bareServer(
-  body: 'tiny' | 'battery' = 'tiny',
+  body: 'tiny' | 'battery' | { bytes: Buffer; type: string } = 'tiny',
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify();
-  const battery = Buffer.from(JSON.stringify(BATTERY_PASSPORT));
+  const bytes = typeof body === 'object' ? body.bytes : Buffer.from(JSON.stringify(BATTERY_PASSPORT));
+  const type = typeof body === 'object' ? body.type : 'application/ld+json; charset=utf-8';
   app.get('/bare', async (_request, reply) =>
-    body === 'tiny'
-      ? { success: true, hello: 'world' }
-      : reply.type('application/ld+json; charset=utf-8').send(battery),
+    body === 'tiny' ? { success: true, hello: 'world' } : reply.type(type).send(bytes),
   );
   const url = await listen(app);
   return { url: `${url}/bare`, close: () => app.close() };
@@ -35,13 +37,14 @@ export async function bareRoute(body: 'tiny' | 'battery' = 'tiny'): Promise<numb
 
 /**
  * One jsonb row by primary key per request, through `pg` or straight into PGlite: the 2 KB document
- * of DESIGN's budgets, or (`battery`) a document the size of a battery passport's metadata.
+ * of DESIGN's budgets, (`battery`) a document the size of a battery passport's metadata, or a given
+ * document (an answer of the node, to read the same bytes raw); ids 1 and 2 are the first two's.
  */
 export async function rawPrimaryKeyRead(
   databaseUrl: string | undefined,
-  document: 'small' | 'battery' = 'small',
+  document: 'small' | 'battery' | ({ id: number } & Record<string, unknown>) = 'small',
 ): Promise<number> {
-  const stored = document === 'small' ? DOCUMENT : BATTERY_PASSPORT;
+  const stored = document === 'small' ? DOCUMENT : document === 'battery' ? BATTERY_PASSPORT : document;
   const setup = 'create table if not exists bench_docs (id int primary key, doc jsonb not null)';
   const upsert = 'insert into bench_docs values ($2, $1) on conflict (id) do update set doc = excluded.doc';
   const select = 'select doc from bench_docs where id = $1';

@@ -101,10 +101,10 @@ export async function grow(
       log(`  rebuilt ${definition.name} (${((performance.now() - began) / 1000).toFixed(1)} s)`);
     }
     // The passports' unit counters, as serialisation keeps them.
+    await client.query('delete from passport_unit_counts where tenant_id = $1', [target.tenantId]);
     await client.query(
       `insert into passport_unit_counts (tenant_id, passport_id, units)
-       select tenant_id, passport_id, count(*) from battery_units where tenant_id = $1 group by 1, 2
-       on conflict (tenant_id, passport_id) do update set units = excluded.units`,
+       select tenant_id, passport_id, count(*) from battery_units where tenant_id = $1 group by 1, 2`,
       [target.tenantId],
     );
     await client.query('analyze battery_units');

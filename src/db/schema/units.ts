@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -75,17 +76,20 @@ export const batteryUnits = pgTable(
  * How many units each passport has, kept by the statement that serialises them (units are never
  * deleted), so a unit list's `total` is read rather than counted over a fleet. A table of its own
  * rather than a column of `passports`: a passport's stored rendition is stamped with the passport
- * row's version, which serialising units must not move.
+ * row's version, which serialising units must not move. A passport's count is spread over a few
+ * slots (each writer adds to the slot of its database connection) and summed on read: one row per
+ * passport made concurrent serialisations of it wait on each other's commit.
  */
 export const passportUnitCounts = pgTable(
   'passport_unit_counts',
   {
     tenantId: uuid('tenant_id').notNull(),
     passportId: uuid('passport_id').notNull(),
+    slot: smallint('slot').notNull().default(0),
     units: bigint('units', { mode: 'number' }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.tenantId, table.passportId] }),
+    primaryKey({ columns: [table.tenantId, table.passportId, table.slot] }),
     foreignKey({
       columns: [table.tenantId, table.passportId],
       foreignColumns: [passports.tenantId, passports.id],

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { leafHash, leafHashInput, merkleLevels, merkleRoot, nodeHash } from './merkle.ts';
+import {
+  leafHash,
+  leafHashInput,
+  leafHashOfEncodedSalt,
+  merkleLevels,
+  merkleRoot,
+  nodeHash,
+} from './merkle.ts';
 
 const sha256 = (...parts: Uint8Array[]) => {
   const hash = createHash('sha256');
@@ -82,5 +90,39 @@ describe('Merkle tree', () => {
 
   it('refuses an empty leaf set', () => {
     expect(() => merkleRoot([])).toThrow(RangeError);
+  });
+});
+
+describe('leafHashOfEncodedSalt (the verifier’s leaf hash)', () => {
+  const scalar = fc.oneof(
+    fc.string({ unit: 'grapheme' }),
+    fc.string({ unit: 'binary' }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant({}),
+    fc.constant([]),
+  );
+
+  it('hashes what leafHash hashes, over JCS text from the canonicalize package', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), scalar, (path, value) => {
+        const expected = sha256(
+          Buffer.from([0]),
+          salt,
+          Buffer.from(`[${canonicalize(path)},${canonicalize(value)}]`, 'utf8'),
+        );
+        expect(leafHash(path, value as never, salt)).toEqual(expected);
+        expect(leafHashOfEncodedSalt(path, value as never, salt.toString('base64url'))).toEqual(expected);
+      }),
+    );
+  });
+
+  it('refuses a lone surrogate in the path or the value, as RFC 8785 does', () => {
+    const text = salt.toString('base64url');
+    expect(() => leafHashOfEncodedSalt('/a\ud800', 'x', text)).toThrow();
+    expect(() => leafHashOfEncodedSalt('/a', 'x\udc00y', text)).toThrow();
+    expect(() => leafHash('/a', '\ud800', salt)).toThrow();
   });
 });

@@ -9,9 +9,18 @@ export const SALT_BYTES = 16;
 const LEAF_PREFIX = 0x00;
 const NODE_PREFIX = 0x01;
 
-// JCS of a two-element array is `[`, the JCS of each element joined by `,`, and `]`: composing it
-// from the elements spares the package's container bookkeeping on every leaf.
+// JCS of a leaf, `[path, value]`, is JSON.stringify's text whenever the strings in it are well formed:
+// a leaf value is a scalar or an empty container, and JCS numbers are ECMAScript's, as in JSON. So
+// the package (which allocates per call) is only needed to refuse a lone surrogate, and stays the
+// reference for the rare string that has one.
+// String.prototype.isWellFormed is in every Node this runs on (20 and later), though not in ES2023's types.
+const wellFormed = (text: string) => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 function jcs(path: string, value: LeafValue): string {
+  if (wellFormed(path) && (typeof value !== 'string' || wellFormed(value))) {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`${path} has no JSON form`);
+    return JSON.stringify([path, value]);
+  }
   const text = canonicalize(value);
   if (text === undefined) throw new TypeError(`${path} has no JSON form`);
   return `[${canonicalize(path)},${text}]`;
@@ -30,6 +39,25 @@ export function leafHashInput(path: string, value: LeafValue, salt: Uint8Array):
 
 export function leafHash(path: string, value: LeafValue, salt: Uint8Array): Buffer {
   return hash('sha256', leafHashInput(path, value, salt), 'buffer');
+}
+
+// One buffer for every leaf a verification hashes: the salt is decoded and the text written straight
+// into it, so a leaf costs one string and one hash, and no buffers of its own.
+let scratch = Buffer.allocUnsafe(4096);
+
+/**
+ * leafHash with the salt still in its base64url text (checked canonical by the caller), for the
+ * verifier's loop over every disclosed leaf.
+ */
+export function leafHashOfEncodedSalt(path: string, value: LeafValue, saltText: string): Buffer {
+  const text = jcs(path, value);
+  const most = 1 + SALT_BYTES + text.length * 3;
+  if (scratch.length < most) scratch = Buffer.allocUnsafe(most * 2);
+  scratch[0] = LEAF_PREFIX;
+  if (scratch.write(saltText, 1, SALT_BYTES, 'base64url') !== SALT_BYTES)
+    throw new RangeError(`a leaf salt is ${SALT_BYTES} bytes`);
+  const length = 1 + SALT_BYTES + scratch.write(text, 1 + SALT_BYTES, 'utf8');
+  return hash('sha256', scratch.subarray(0, length), 'buffer');
 }
 
 /** SHA-256(0x01 ‖ left ‖ right). */

@@ -4,7 +4,7 @@
 // path both disclosed and masked, or a wrong count each fail with a sentence saying so.
 import { randomBytes } from 'node:crypto';
 import { comparePaths, isEmptyContainer, type Leaf, SEAL_EXCLUDED_FIELDS, sealableLeaves } from './leaves.ts';
-import { leafHash, merkleRoot, SALT_BYTES } from './merkle.ts';
+import { leafHash, leafHashOfEncodedSalt, merkleRoot, SALT_BYTES } from './merkle.ts';
 import { SEAL_FORMAT, type SealProof } from './types.ts';
 
 /** A fresh random salt for every leaf. */
@@ -78,9 +78,12 @@ export function rootFromDocument(
   const reasons: string[] = [];
   const redactedPaths = Object.keys(proof.redactedLeaves);
   const entries: { path: string; hash: Buffer }[] = [];
-  const disclosed = new Set<string>();
+  // Paths are unique, so when every salt met a value there is no salt left without one; the set of
+  // disclosed paths is only built to name the strays when the counts differ.
+  let disclosedCount = 0;
   for (const leaf of leaves) {
-    if (!Object.hasOwn(proof.leafSalts, leaf.path)) {
+    const saltText = Object.hasOwn(proof.leafSalts, leaf.path) ? proof.leafSalts[leaf.path] : undefined;
+    if (saltText === undefined) {
       if (!isMaskedRemainder(leaf, redactedPaths)) {
         reasons.push(
           `The value at ${leaf.path || '/'} has no salt in the proof, so it is not part of the seal.`,
@@ -88,15 +91,14 @@ export function rootFromDocument(
       }
       continue;
     }
-    disclosed.add(leaf.path);
-    const salt = decodeSalt(proof.leafSalts[leaf.path]);
-    if (!salt) {
+    disclosedCount++;
+    if (typeof saltText !== 'string' || !SALT_TEXT.test(saltText)) {
       reasons.push(`The salt of ${leaf.path} is not 16 bytes of base64url.`);
-    } else if (Object.hasOwn(proof.redactedLeaves, leaf.path)) {
+    } else if (redactedPaths.length > 0 && Object.hasOwn(proof.redactedLeaves, leaf.path)) {
       reasons.push(`${leaf.path} is both disclosed and listed as redacted.`);
     } else {
       try {
-        entries.push({ path: leaf.path, hash: leafHash(leaf.path, leaf.value, salt) });
+        entries.push({ path: leaf.path, hash: leafHashOfEncodedSalt(leaf.path, leaf.value, saltText) });
       } catch {
         reasons.push(
           `The value at ${leaf.path} has no canonical JSON form (RFC 8785 refuses lone surrogates).`,
@@ -104,14 +106,23 @@ export function rootFromDocument(
       }
     }
   }
-  for (const path of Object.keys(proof.leafSalts)) {
-    if (!disclosed.has(path))
-      reasons.push(`The proof has a salt for ${path}, but the document has no value there.`);
+  const saltPaths = Object.keys(proof.leafSalts);
+  let leafPaths: Set<string> | undefined;
+  const disclosed = (path: string) => {
+    if (!Object.hasOwn(proof.leafSalts, path)) return false;
+    leafPaths ??= new Set(leaves.map((leaf) => leaf.path));
+    return leafPaths.has(path);
+  };
+  if (disclosedCount !== saltPaths.length) {
+    for (const path of saltPaths) {
+      if (!disclosed(path))
+        reasons.push(`The proof has a salt for ${path}, but the document has no value there.`);
+    }
   }
   let redacted = false;
   for (const [path, hash] of Object.entries(proof.redactedLeaves)) {
     if (!isLeafHash(hash)) reasons.push(`The redacted leaf ${path} is not a lower-case hex SHA-256 hash.`);
-    else if (!disclosed.has(path)) {
+    else if (!disclosed(path)) {
       entries.push({ path, hash: Buffer.from(hash, 'hex') });
       redacted = true;
     }

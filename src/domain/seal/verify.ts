@@ -78,7 +78,7 @@ async function checkSignature(
   }
   if (key.ok && key.value.kid !== seal.keyId)
     reasons.push('signingPublicKey names another key id than the seal.');
-  const jws = await verifyStatementJws(seal.signature, publicKey, seal.keyId);
+  const jws = verifyStatementJws(seal.signature, publicKey, seal.keyId);
   if (!jws.ok) {
     reasons.push(jws.reason);
     return false;

@@ -61,12 +61,28 @@ function serialProblem(serial: string, passport: PassportIdentity): string | nul
     return 'serialNumber cannot be . or .. because a Digital Link path cannot carry it';
   }
   if (passport.scheme === 'GTIN') {
+    if (batchLinkParses(passport)) return null;
     const uri = unitDigitalLink(passport.baseUrl, 'GTIN', passport.productId, serial) ?? '';
     const parsed = parseDigitalLink(uri);
     return parsed.ok ? null : `serialNumber does not form a valid GS1 Digital Link: ${parsed.reason}`;
   }
   const problem = ai21Problem(serial);
   return problem === null ? null : `serialNumber is not a valid GS1 AI 21 value (${problem.toLowerCase()})`;
+}
+
+// A serial that matches SERIAL_PATTERN and is not a dot segment is a valid AI 21 value that travels
+// in a link unescaped, so whether a unit's link parses depends on the passport alone: it is parsed
+// once per batch (per identity object), with one serial standing for all; only when that link fails
+// is each serial's own link parsed, for its own reason.
+const linkParses = new WeakMap<PassportIdentity, boolean>();
+function batchLinkParses(passport: PassportIdentity): boolean {
+  let parses = linkParses.get(passport);
+  if (parses === undefined) {
+    const uri = unitDigitalLink(passport.baseUrl, 'GTIN', passport.productId, '0') ?? '';
+    parses = parseDigitalLink(uri).ok;
+    linkParses.set(passport, parses);
+  }
+  return parses;
 }
 
 /** Checks one item. `withPredecessor` adds the serialise-only predecessor fields. */

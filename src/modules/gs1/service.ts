@@ -37,11 +37,12 @@ const claimed = (productKey: string) =>
 export async function claimProductKey(db: Executor, passport: PassportKey): Promise<void> {
   const productKey = productKeyOf(passport.productId, passport.scheme);
   if (productKey === null) return;
-  const prefix = await store.longestHeldPrefix(db, prefixCandidates(productKey));
-  if (prefix && prefix.tenantId !== passport.tenantId) throw claimed(productKey);
   const claim = { productKey, tenantId: passport.tenantId, passportId: passport.passportId };
   try {
-    if (await store.insertClaim(db, claim)) return;
+    const outcome = await store.claimUnlessPrefixHeld(db, claim, prefixCandidates(productKey));
+    if (outcome.prefixTenantId !== null && outcome.prefixTenantId !== passport.tenantId)
+      throw claimed(productKey);
+    if (outcome.written) return;
   } catch (error) {
     // The key is held by another, uncommitted write: refused like any other held key.
     if (error instanceof store.ClaimContendedError) throw claimed(productKey);

@@ -1,7 +1,7 @@
 // SQL for product key claims and GS1 Company Prefixes. Unlike every other store, these tables are
 // keyed by the GS1 value, not by tenant: a key or a prefix has one holder across all workspaces.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { isDeadlock, isUniqueViolation } from '../../db/errors.ts';
 import { gs1CompanyPrefixes, passports, productKeyClaims } from '../../db/schema.ts';
 
@@ -18,8 +18,45 @@ export interface ClaimRow {
 /** The claim could not be decided: another uncommitted write holds the key (the transaction is spoilt). */
 export class ClaimContendedError extends Error {}
 
+/**
+ * The claim written unless another workspace holds the longest of the key's prefix candidates, in
+ * one statement (a create holds its workspace's quota lock meanwhile): the prefix's holder, if any,
+ * and whether the claim was written (false: refused for the prefix, or the key already claimed).
+ */
+export async function claimUnlessPrefixHeld(
+  db: Executor,
+  claim: ClaimRow,
+  candidates: readonly string[],
+): Promise<{ prefixTenantId: string | null; written: boolean }> {
+  const held =
+    candidates.length === 0
+      ? sql`select null::uuid as tenant_id where false`
+      : sql`select ${gs1CompanyPrefixes.tenantId} as tenant_id from ${gs1CompanyPrefixes}
+            where ${inArray(gs1CompanyPrefixes.prefix, [...candidates])}
+            order by length(${gs1CompanyPrefixes.prefix}) desc limit 1`;
+  try {
+    const [row] = await queryRows<{ prefix_tenant_id: string | null; written: boolean }>(
+      db,
+      sql`with held as (${held}),
+        written as (
+          insert into ${productKeyClaims} (product_key, tenant_id, passport_id)
+          select ${claim.productKey}, ${claim.tenantId}::uuid, ${claim.passportId}::uuid
+          where not exists (select 1 from held where tenant_id <> ${claim.tenantId}::uuid)
+          on conflict (product_key) do nothing
+          returning 1)
+        select (select tenant_id from held) as prefix_tenant_id, exists (select 1 from written) as written`,
+    );
+    return { prefixTenantId: row?.prefix_tenant_id ?? null, written: row?.written === true };
+  } catch (error) {
+    // Two bulk calls claiming the same keys in opposite orders wait on each other; PostgreSQL
+    // ends one of them, whose key is then held by the other's uncommitted write.
+    if (isDeadlock(error)) throw new ClaimContendedError();
+    throw error;
+  }
+}
+
 /** Whether the claim was written (false: the key is already claimed, by whichever workspace). */
-export async function insertClaim(db: Executor, claim: ClaimRow): Promise<boolean> {
+async function insertClaim(db: Executor, claim: ClaimRow): Promise<boolean> {
   try {
     const rows = await db
       .insert(productKeyClaims)
@@ -28,8 +65,6 @@ export async function insertClaim(db: Executor, claim: ClaimRow): Promise<boolea
       .returning({ productKey: productKeyClaims.productKey });
     return rows.length > 0;
   } catch (error) {
-    // Two bulk calls claiming the same keys in opposite orders wait on each other; PostgreSQL
-    // ends one of them, whose key is then held by the other's uncommitted write.
     if (isDeadlock(error)) throw new ClaimContendedError();
     throw error;
   }
@@ -80,18 +115,6 @@ export async function handOverClaim(
     .orderBy(asc(passports.createdAt), asc(passports.id))
     .limit(1);
   if (next) await insertClaim(db, { productKey, ...next });
-}
-
-/** The longest of these prefixes that a workspace holds, with its holder; null when none is held. */
-export async function longestHeldPrefix(db: Executor, candidates: readonly string[]) {
-  if (candidates.length === 0) return null;
-  const [row] = await db
-    .select({ prefix: gs1CompanyPrefixes.prefix, tenantId: gs1CompanyPrefixes.tenantId })
-    .from(gs1CompanyPrefixes)
-    .where(inArray(gs1CompanyPrefixes.prefix, [...candidates]))
-    .orderBy(sql`length(${gs1CompanyPrefixes.prefix}) desc`)
-    .limit(1);
-  return row ?? null;
 }
 
 /** The prefixes of these workspaces, each list in ascending order. */

@@ -8,6 +8,9 @@ import { isUuid } from '../../domain/ids.ts';
 export type UnitRow = typeof batteryUnits.$inferSelect;
 export type NewUnit = typeof batteryUnits.$inferInsert & { id: string };
 
+/** Rows a passport's unit count is spread over (see passportUnitCounts). */
+const COUNT_SLOTS = 16;
+
 /** Inserts a batch in one statement; a serial that already exists for the passport is skipped. */
 /** One parameter for the whole batch: a JSON array PostgreSQL unpacks (see insertEvents). */
 export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<string>> {
@@ -26,7 +29,8 @@ export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<st
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   }));
-  // The passports' unit counters move in the same statement (see passportUnitCounts).
+  // The passports' unit counters move in the same statement, in this connection's slot (see
+  // passportUnitCounts): concurrent serialisations on other connections add to other rows.
   const inserted = await queryRows<{ id: string }>(
     db,
     sql`
@@ -41,9 +45,9 @@ export async function insertUnits(db: Executor, rows: NewUnit[]): Promise<Set<st
       on conflict (tenant_id, passport_id, serial_number) do nothing
       returning tenant_id, passport_id, id),
       counted as (
-        insert into passport_unit_counts (tenant_id, passport_id, units)
-        select tenant_id, passport_id, count(*) from inserted group by 1, 2
-        on conflict (tenant_id, passport_id) do update set units = passport_unit_counts.units + excluded.units)
+        insert into passport_unit_counts (tenant_id, passport_id, slot, units)
+        select tenant_id, passport_id, pg_backend_pid() % ${COUNT_SLOTS}, count(*) from inserted group by 1, 2
+        on conflict (tenant_id, passport_id, slot) do update set units = passport_unit_counts.units + excluded.units)
       select id from inserted`,
   );
   return new Set(inserted.map((row) => row.id));
@@ -109,7 +113,7 @@ export async function listUnits(
       .limit(limit)
       .offset(offset),
     db
-      .select({ count: passportUnitCounts.units })
+      .select({ count: sql<number>`coalesce(sum(${passportUnitCounts.units}), 0)::int` })
       .from(passportUnitCounts)
       .where(and(eq(passportUnitCounts.tenantId, tenantId), eq(passportUnitCounts.passportId, passportId))),
   ]);
