@@ -6,12 +6,14 @@ import de from '../locales/fields/de.json' with { type: 'json' };
 import es from '../locales/fields/es.json' with { type: 'json' };
 import fr from '../locales/fields/fr.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
+import nl from '../locales/fields/nl.json' with { type: 'json' };
+import pl from '../locales/fields/pl.json' with { type: 'json' };
 import type { Lang } from './i18n.ts';
 
 type Entry = string | { label?: string; hint?: string };
 type FieldTexts = Readonly<Record<string, Readonly<Record<string, Entry>>>>;
 
-const TEXTS: Partial<Record<Lang, FieldTexts>> = { de, es, fr, it };
+const TEXTS: Partial<Record<Lang, FieldTexts>> = { de, es, fr, it, nl, pl };
 
 /** The languages that translate field labels (English is the schemas' own). */
 export const FIELD_LABEL_LANGUAGES: readonly Lang[] = ['en', ...(Object.keys(TEXTS) as Lang[])];
