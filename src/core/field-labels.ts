@@ -8,12 +8,14 @@ import fr from '../locales/fields/fr.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
 import pl from '../locales/fields/pl.json' with { type: 'json' };
+import pt from '../locales/fields/pt.json' with { type: 'json' };
+import sv from '../locales/fields/sv.json' with { type: 'json' };
 import type { Lang } from './i18n.ts';
 
 type Entry = string | { label?: string; hint?: string };
 type FieldTexts = Readonly<Record<string, Readonly<Record<string, Entry>>>>;
 
-const TEXTS: Partial<Record<Lang, FieldTexts>> = { de, es, fr, it, nl, pl };
+const TEXTS: Partial<Record<Lang, FieldTexts>> = { de, es, fr, it, nl, pl, pt, sv };
 
 /** The languages that translate field labels (English is the schemas' own). */
 export const FIELD_LABEL_LANGUAGES: readonly Lang[] = ['en', ...(Object.keys(TEXTS) as Lang[])];
