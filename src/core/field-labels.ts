@@ -2,6 +2,8 @@
 // them in English (`title`, `description`); a language that has its own file here overrides them
 // field by field, by schema path (`generalInformation.manufacturer.name`), so a field without a
 // translation keeps the English text rather than showing a key. See docs/console.md, "Field labels".
+import cs from '../locales/fields/cs.json' with { type: 'json' };
+import da from '../locales/fields/da.json' with { type: 'json' };
 import de from '../locales/fields/de.json' with { type: 'json' };
 import es from '../locales/fields/es.json' with { type: 'json' };
 import fr from '../locales/fields/fr.json' with { type: 'json' };
@@ -15,7 +17,7 @@ import type { Lang } from './i18n.ts';
 type Entry = string | { label?: string; hint?: string };
 type FieldTexts = Readonly<Record<string, Readonly<Record<string, Entry>>>>;
 
-const TEXTS: Partial<Record<Lang, FieldTexts>> = { de, es, fr, it, nl, pl, pt, sv };
+const TEXTS: Partial<Record<Lang, FieldTexts>> = { cs, da, de, es, fr, it, nl, pl, pt, sv };
 
 /** The languages that translate field labels (English is the schemas' own). */
 export const FIELD_LABEL_LANGUAGES: readonly Lang[] = ['en', ...(Object.keys(TEXTS) as Lang[])];
