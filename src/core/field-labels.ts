@@ -5,7 +5,9 @@
 import cs from '../locales/fields/cs.json' with { type: 'json' };
 import da from '../locales/fields/da.json' with { type: 'json' };
 import de from '../locales/fields/de.json' with { type: 'json' };
+import el from '../locales/fields/el.json' with { type: 'json' };
 import es from '../locales/fields/es.json' with { type: 'json' };
+import fi from '../locales/fields/fi.json' with { type: 'json' };
 import fr from '../locales/fields/fr.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
@@ -17,7 +19,7 @@ import type { Lang } from './i18n.ts';
 type Entry = string | { label?: string; hint?: string };
 type FieldTexts = Readonly<Record<string, Readonly<Record<string, Entry>>>>;
 
-const TEXTS: Partial<Record<Lang, FieldTexts>> = { cs, da, de, es, fr, it, nl, pl, pt, sv };
+const TEXTS: Partial<Record<Lang, FieldTexts>> = { cs, da, de, el, es, fi, fr, it, nl, pl, pt, sv };
 
 /** The languages that translate field labels (English is the schemas' own). */
 export const FIELD_LABEL_LANGUAGES: readonly Lang[] = ['en', ...(Object.keys(TEXTS) as Lang[])];
