@@ -9,17 +9,19 @@ import el from '../locales/fields/el.json' with { type: 'json' };
 import es from '../locales/fields/es.json' with { type: 'json' };
 import fi from '../locales/fields/fi.json' with { type: 'json' };
 import fr from '../locales/fields/fr.json' with { type: 'json' };
+import hu from '../locales/fields/hu.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
 import pl from '../locales/fields/pl.json' with { type: 'json' };
 import pt from '../locales/fields/pt.json' with { type: 'json' };
+import ro from '../locales/fields/ro.json' with { type: 'json' };
 import sv from '../locales/fields/sv.json' with { type: 'json' };
 import type { Lang } from './i18n.ts';
 
 type Entry = string | { label?: string; hint?: string };
 type FieldTexts = Readonly<Record<string, Readonly<Record<string, Entry>>>>;
 
-const TEXTS: Partial<Record<Lang, FieldTexts>> = { cs, da, de, el, es, fi, fr, it, nl, pl, pt, sv };
+const TEXTS: Partial<Record<Lang, FieldTexts>> = { cs, da, de, el, es, fi, fr, hu, it, nl, pl, pt, ro, sv };
 
 /** The languages that translate field labels (English is the schemas' own). */
 export const FIELD_LABEL_LANGUAGES: readonly Lang[] = ['en', ...(Object.keys(TEXTS) as Lang[])];
