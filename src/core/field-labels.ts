@@ -15,13 +15,32 @@ import nl from '../locales/fields/nl.json' with { type: 'json' };
 import pl from '../locales/fields/pl.json' with { type: 'json' };
 import pt from '../locales/fields/pt.json' with { type: 'json' };
 import ro from '../locales/fields/ro.json' with { type: 'json' };
+import sk from '../locales/fields/sk.json' with { type: 'json' };
+import sl from '../locales/fields/sl.json' with { type: 'json' };
 import sv from '../locales/fields/sv.json' with { type: 'json' };
 import type { Lang } from './i18n.ts';
 
 type Entry = string | { label?: string; hint?: string };
 type FieldTexts = Readonly<Record<string, Readonly<Record<string, Entry>>>>;
 
-const TEXTS: Partial<Record<Lang, FieldTexts>> = { cs, da, de, el, es, fi, fr, hu, it, nl, pl, pt, ro, sv };
+const TEXTS: Partial<Record<Lang, FieldTexts>> = {
+  cs,
+  da,
+  de,
+  el,
+  es,
+  fi,
+  fr,
+  hu,
+  it,
+  nl,
+  pl,
+  pt,
+  ro,
+  sk,
+  sl,
+  sv,
+};
 
 /** The languages that translate field labels (English is the schemas' own). */
 export const FIELD_LABEL_LANGUAGES: readonly Lang[] = ['en', ...(Object.keys(TEXTS) as Lang[])];
