@@ -2,6 +2,7 @@
 // them in English (`title`, `description`); a language that has its own file here overrides them
 // field by field, by schema path (`generalInformation.manufacturer.name`), so a field without a
 // translation keeps the English text rather than showing a key. See docs/console.md, "Field labels".
+import bg from '../locales/fields/bg.json' with { type: 'json' };
 import cs from '../locales/fields/cs.json' with { type: 'json' };
 import da from '../locales/fields/da.json' with { type: 'json' };
 import de from '../locales/fields/de.json' with { type: 'json' };
@@ -9,6 +10,7 @@ import el from '../locales/fields/el.json' with { type: 'json' };
 import es from '../locales/fields/es.json' with { type: 'json' };
 import fi from '../locales/fields/fi.json' with { type: 'json' };
 import fr from '../locales/fields/fr.json' with { type: 'json' };
+import hr from '../locales/fields/hr.json' with { type: 'json' };
 import hu from '../locales/fields/hu.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
@@ -24,6 +26,7 @@ type Entry = string | { label?: string; hint?: string };
 type FieldTexts = Readonly<Record<string, Readonly<Record<string, Entry>>>>;
 
 const TEXTS: Partial<Record<Lang, FieldTexts>> = {
+  bg,
   cs,
   da,
   de,
@@ -31,6 +34,7 @@ const TEXTS: Partial<Record<Lang, FieldTexts>> = {
   es,
   fi,
   fr,
+  hr,
   hu,
   it,
   nl,
