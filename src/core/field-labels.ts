@@ -13,6 +13,8 @@ import fr from '../locales/fields/fr.json' with { type: 'json' };
 import hr from '../locales/fields/hr.json' with { type: 'json' };
 import hu from '../locales/fields/hu.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
+import lt from '../locales/fields/lt.json' with { type: 'json' };
+import lv from '../locales/fields/lv.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
 import pl from '../locales/fields/pl.json' with { type: 'json' };
 import pt from '../locales/fields/pt.json' with { type: 'json' };
@@ -37,6 +39,8 @@ const TEXTS: Partial<Record<Lang, FieldTexts>> = {
   hr,
   hu,
   it,
+  lt,
+  lv,
   nl,
   pl,
   pt,
