@@ -8,6 +8,7 @@ import da from '../locales/fields/da.json' with { type: 'json' };
 import de from '../locales/fields/de.json' with { type: 'json' };
 import el from '../locales/fields/el.json' with { type: 'json' };
 import es from '../locales/fields/es.json' with { type: 'json' };
+import et from '../locales/fields/et.json' with { type: 'json' };
 import fi from '../locales/fields/fi.json' with { type: 'json' };
 import fr from '../locales/fields/fr.json' with { type: 'json' };
 import hr from '../locales/fields/hr.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import hu from '../locales/fields/hu.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
 import lt from '../locales/fields/lt.json' with { type: 'json' };
 import lv from '../locales/fields/lv.json' with { type: 'json' };
+import mt from '../locales/fields/mt.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
 import pl from '../locales/fields/pl.json' with { type: 'json' };
 import pt from '../locales/fields/pt.json' with { type: 'json' };
@@ -34,6 +36,7 @@ const TEXTS: Partial<Record<Lang, FieldTexts>> = {
   de,
   el,
   es,
+  et,
   fi,
   fr,
   hr,
@@ -41,6 +44,7 @@ const TEXTS: Partial<Record<Lang, FieldTexts>> = {
   it,
   lt,
   lv,
+  mt,
   nl,
   pl,
   pt,
