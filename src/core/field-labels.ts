@@ -11,12 +11,14 @@ import es from '../locales/fields/es.json' with { type: 'json' };
 import et from '../locales/fields/et.json' with { type: 'json' };
 import fi from '../locales/fields/fi.json' with { type: 'json' };
 import fr from '../locales/fields/fr.json' with { type: 'json' };
+import ga from '../locales/fields/ga.json' with { type: 'json' };
 import hr from '../locales/fields/hr.json' with { type: 'json' };
 import hu from '../locales/fields/hu.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
 import lt from '../locales/fields/lt.json' with { type: 'json' };
 import lv from '../locales/fields/lv.json' with { type: 'json' };
 import mt from '../locales/fields/mt.json' with { type: 'json' };
+import nb from '../locales/fields/nb.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
 import pl from '../locales/fields/pl.json' with { type: 'json' };
 import pt from '../locales/fields/pt.json' with { type: 'json' };
@@ -39,12 +41,14 @@ const TEXTS: Partial<Record<Lang, FieldTexts>> = {
   et,
   fi,
   fr,
+  ga,
   hr,
   hu,
   it,
   lt,
   lv,
   mt,
+  nb,
   nl,
   pl,
   pt,
