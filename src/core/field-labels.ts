@@ -14,12 +14,14 @@ import fr from '../locales/fields/fr.json' with { type: 'json' };
 import ga from '../locales/fields/ga.json' with { type: 'json' };
 import hr from '../locales/fields/hr.json' with { type: 'json' };
 import hu from '../locales/fields/hu.json' with { type: 'json' };
+import is from '../locales/fields/is.json' with { type: 'json' };
 import it from '../locales/fields/it.json' with { type: 'json' };
 import lt from '../locales/fields/lt.json' with { type: 'json' };
 import lv from '../locales/fields/lv.json' with { type: 'json' };
 import mt from '../locales/fields/mt.json' with { type: 'json' };
 import nb from '../locales/fields/nb.json' with { type: 'json' };
 import nl from '../locales/fields/nl.json' with { type: 'json' };
+import nn from '../locales/fields/nn.json' with { type: 'json' };
 import pl from '../locales/fields/pl.json' with { type: 'json' };
 import pt from '../locales/fields/pt.json' with { type: 'json' };
 import ro from '../locales/fields/ro.json' with { type: 'json' };
@@ -44,12 +46,14 @@ const TEXTS: Partial<Record<Lang, FieldTexts>> = {
   ga,
   hr,
   hu,
+  is,
   it,
   lt,
   lv,
   mt,
   nb,
   nl,
+  nn,
   pl,
   pt,
   ro,
