@@ -28,6 +28,7 @@ import ro from '../locales/fields/ro.json' with { type: 'json' };
 import sk from '../locales/fields/sk.json' with { type: 'json' };
 import sl from '../locales/fields/sl.json' with { type: 'json' };
 import sv from '../locales/fields/sv.json' with { type: 'json' };
+import tr from '../locales/fields/tr.json' with { type: 'json' };
 import type { Lang } from './i18n.ts';
 
 type Entry = string | { label?: string; hint?: string };
@@ -60,6 +61,7 @@ const TEXTS: Partial<Record<Lang, FieldTexts>> = {
   sk,
   sl,
   sv,
+  tr,
 };
 
 /** The languages that translate field labels (English is the schemas' own). */
