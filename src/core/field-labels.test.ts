@@ -25,8 +25,9 @@ function schemaPaths(schema: unknown, prefix = '', into = new Set<string>()): Se
   return into;
 }
 
-const reference = read('de').batteries ?? {};
-const batteryPaths = schemaPaths(categorySchemas.batteries);
+const german = read('de');
+const reference = german.batteries ?? {};
+const schemas = categorySchemas as Record<string, unknown>;
 
 describe('field labels', () => {
   it('holds German as the reference, and wires every file in', () => {
@@ -34,9 +35,21 @@ describe('field labels', () => {
     expect([...FIELD_LABEL_LANGUAGES].sort()).toEqual(['en', ...files].sort());
   });
 
-  it('names only real paths of the batteries schema', () => {
-    const unknown = Object.keys(reference).filter((path) => !batteryPaths.has(path));
-    expect(unknown).toEqual([]);
+  it('names only categories that have a schema, and only real paths of each', () => {
+    for (const [category, texts] of Object.entries(german)) {
+      expect(schemas[category], category).toBeDefined();
+      const paths = schemaPaths(schemas[category]);
+      const unknown = Object.keys(texts).filter((path) => !paths.has(path));
+      expect(unknown, category).toEqual([]);
+    }
+  });
+
+  it('gives German a label for every top-level group of every schema category', () => {
+    for (const [category, schema] of Object.entries(schemas)) {
+      const groups = Object.keys((schema as { properties?: object }).properties ?? {});
+      const missing = groups.filter((group) => !german[category]?.[group]);
+      expect(missing, category).toEqual([]);
+    }
   });
 
   it.each(files)('%s labels exactly the batteries fields German labels, none empty', (lang) => {
