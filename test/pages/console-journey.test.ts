@@ -105,7 +105,7 @@ describe.each(['en', 'de'] as const)('a new staff member in Chromium (console in
     expect(new URL(page.url()).pathname).toBe('/console/');
   }
 
-  it('joins, enrols MFA, creates a passport from the example, drafts, finishes, publishes, seals and recalls it', async () => {
+  it('joins from the printed invitation, enrols MFA, drafts, finishes, publishes, seals, recalls, finds it by name and sees it on the overview', async () => {
     const { page, problems } = await watchedPage(browser, {
       viewport: { width: 1280, height: 900 },
       extraHTTPHeaders: { 'accept-language': lang },
