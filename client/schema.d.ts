@@ -4,6 +4,93 @@
  */
 
 export interface paths {
+    "/.well-known/gs1resolver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GS1 resolver description file */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jsonLdContextLocation: string;
+                            linkTypeDefaultCanBeLinkset: boolean;
+                            name: string;
+                            /** Format: uri */
+                            resolverRoot: string;
+                            /** @description link type namespaces recognised, with their CURIE prefix (the standard field) */
+                            supportedLinkType: {
+                                namespace: string;
+                                prefix: string;
+                            }[];
+                            /** @description the link types this resolver answers with a redirect; any other is 404 */
+                            supportedLinkTypes: string[];
+                            /** @description numeric AIs of the keys resolved here */
+                            supportedPrimaryKeys: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/opendpp-seal-ca.pem": {
         parameters: {
             query?: never;
@@ -95,7 +182,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The passport, or the linkset of the key */
+                /** @description The passport, or the linkset of the Digital Link */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -141,7 +228,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Redirect to the target of the asked link type, or to the unit a serial names */
+                /** @description Redirect to the target of the asked link type, or to the unit an item link names */
                 307: {
                     headers: {
                         [name: string]: unknown;
@@ -228,7 +315,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GS1 Digital Link by GTIN with key qualifiers: a serial (21) redirects to the unit */
+        /** GS1 Digital Link by GTIN with key qualifiers (an item link redirects to its unit) or partly compressed */
         get: {
             parameters: {
                 query?: never;
@@ -241,7 +328,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The passport, or the linkset of the key */
+                /** @description The passport, or the linkset of the Digital Link */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -287,7 +374,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Redirect to the target of the asked link type, or to the unit a serial names */
+                /** @description Redirect to the target of the asked link type, or to the unit an item link names */
                 307: {
                     headers: {
                         [name: string]: unknown;
@@ -386,7 +473,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The passport, or the linkset of the key */
+                /** @description The passport, or the linkset of the Digital Link */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -432,7 +519,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Redirect to the target of the asked link type, or to the unit a serial names */
+                /** @description Redirect to the target of the asked link type, or to the unit an item link names */
                 307: {
                     headers: {
                         [name: string]: unknown;
@@ -519,7 +606,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GS1 Digital Link by GRAI with key qualifiers: a serial (21) redirects to the unit */
+        /** GS1 Digital Link by GRAI with key qualifiers (an item link redirects to its unit) or partly compressed */
         get: {
             parameters: {
                 query?: never;
@@ -532,7 +619,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The passport, or the linkset of the key */
+                /** @description The passport, or the linkset of the Digital Link */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -578,7 +665,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Redirect to the target of the asked link type, or to the unit a serial names */
+                /** @description Redirect to the target of the asked link type, or to the unit an item link names */
                 307: {
                     headers: {
                         [name: string]: unknown;
@@ -653,6 +740,734 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/backup-partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List backup partners with the number of copies held for each */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            partners: {
+                                /** @description passport versions held for this partner */
+                                copies: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                originBaseUrl: string;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register an origin node whose sealed passports this node keeps; answers its push token once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description the origin node's PUBLIC_BASE_URL */
+                        originBaseUrl: string;
+                        /** @description PEM certificate of the origin's seal CA (its /.well-known/opendpp-seal-ca.pem) */
+                        sealCaPem: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            partner: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                originBaseUrl: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @description the dpp_backup_ token the origin pushes with; shown once */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/backup-partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a backup partnership: its token stops working, the copies held stay, read-only */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            partner: {
+                                /** @description passport versions held for this partner */
+                                copies: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                endedAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                originBaseUrl: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/backup-partners/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import an archive of `opendpp backup export` (application/x-tar) for this partner, whole or not at all */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            imported: {
+                                /** @description versions held identical already */
+                                alreadyHeld: number;
+                                passports: number;
+                                /** @description units.json members kept */
+                                units: number;
+                                /** @description versions newly stored */
+                                versions: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/backup-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backup nodes, with how many versions each holds, awaits or refused */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            targets: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                pushes: {
+                                    /** @description versions the target refused, or whose retries were spent */
+                                    failed: number;
+                                    /** @description versions the target confirmed it holds */
+                                    held: number;
+                                    /** @description versions waiting to be pushed, or being retried */
+                                    pending: number;
+                                };
+                                url: string;
+                                workspaceIds: string[] | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a backup node: every sealed passport version, earlier ones included, is pushed there */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token the backup node issued for this origin; stored encrypted, never shown again */
+                        token: string;
+                        /** @description the backup node's base URL; versions are PUT to {url}/backup/v1/passports/{id}/versions/{n} */
+                        url: string;
+                        /** @description only these workspaces are backed up there; default every workspace */
+                        workspaceIds?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            target: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                pushes: {
+                                    /** @description versions the target refused, or whose retries were spent */
+                                    failed: number;
+                                    /** @description versions the target confirmed it holds */
+                                    held: number;
+                                    /** @description versions waiting to be pushed, or being retried */
+                                    pending: number;
+                                };
+                                url: string;
+                                workspaceIds: string[] | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/backup-targets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop pushing to a backup node (what it holds stays recorded) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1174,6 +1989,89 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/admin/v1/workspaces/{id}/backup-archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace's sealed passport versions, units and seal CA as a verifiable ustar archive */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The archive (docs/backup.md, "The archive") */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-tar": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/v1/workspaces/{id}/keys": {
@@ -1767,7 +2665,150 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** EPCIS 2.0 query: the captured EPCIS events that match, one page as an EPCISQueryDocument */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description event types, separated by | or , */
+                    eventType?: string | string[];
+                    /** @description events at or after this RFC 3339 date-time */
+                    GE_eventTime?: string | string[];
+                    /** @description events before this RFC 3339 date-time */
+                    LT_eventTime?: string | string[];
+                    /** @description business steps: CBV bare names or URIs, separated by | or , */
+                    EQ_bizStep?: string | string[];
+                    /** @description dispositions: CBV bare names or URIs, separated by | or , */
+                    EQ_disposition?: string | string[];
+                    /** @description business location ids, exactly, separated by | */
+                    EQ_bizLocation?: string | string[];
+                    /** @description EPCs or pure identity patterns in epcList or childEPCs, separated by | */
+                    MATCH_epc?: string | string[];
+                    /** @description EPCs or patterns in any EPC list or parentID, separated by | */
+                    MATCH_anyEPC?: string | string[];
+                    /** @description EPCs or patterns in parentID, separated by | */
+                    MATCH_parentID?: string | string[];
+                    /** @description EPCs or patterns in inputEPCList, separated by | */
+                    MATCH_inputEPC?: string | string[];
+                    /** @description EPCs or patterns in outputEPCList, separated by | */
+                    MATCH_outputEPC?: string | string[];
+                    /** @description events per page, 1 to 500 (default 30; more is clamped) */
+                    perPage?: string | string[];
+                    /** @description the opaque token of the next page (from the Link header) */
+                    nextPageToken?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page; a Link header with rel="next" names the next */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/ld+json": {
+                            "@context": unknown;
+                            /** Format: date-time */
+                            creationDate: string;
+                            epcisBody: {
+                                queryResults: {
+                                    /** @enum {string} */
+                                    queryName: "SimpleEventQuery";
+                                    resultsBody: {
+                                        eventList: ({
+                                            eventTime: string;
+                                            /** Format: date-time */
+                                            recordTime: string;
+                                            type: string;
+                                        } & {
+                                            [key: string]: unknown;
+                                        })[];
+                                    };
+                                };
+                            };
+                            /** @enum {string} */
+                            schemaVersion: "2.0";
+                            /** @enum {string} */
+                            type: "EPCISQueryDocument";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         put?: never;
         /** Register a UNTP or EPCIS 2.0 traceability event */
         post: {
@@ -2058,6 +3099,126 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One captured EPCIS event, by record id or eventID, as captured */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the record id, or the eventID (URL-encoded) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event, JSON-LD */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/ld+json": {
+                            "@context": unknown;
+                        } & ({
+                            eventTime: string;
+                            /** Format: date-time */
+                            recordTime: string;
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        });
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3755,6 +4916,13 @@ export interface paths {
                             /** @description human-readable interpretation, (AI)value... */
                             hri: string;
                             success: boolean;
+                            /** @description present when the data is read but departs from GS1: GS1_DIGITAL_LINK_EXTENSION for the GRAI unit link /8003/{grai}/21/{serial} */
+                            warnings?: {
+                                code: string;
+                                friendlyMessage: string;
+                                message: string;
+                                path?: string;
+                            }[];
                         };
                     };
                 };
@@ -3893,6 +5061,13 @@ export interface paths {
                                 elementString: string;
                                 /** @description human-readable interpretation, (AI)value... */
                                 hri: string;
+                                /** @description present when the data is read but departs from GS1: GS1_DIGITAL_LINK_EXTENSION for the GRAI unit link /8003/{grai}/21/{serial} */
+                                warnings?: {
+                                    code: string;
+                                    friendlyMessage: string;
+                                    message: string;
+                                    path?: string;
+                                }[];
                             } | {
                                 error: string;
                             })[];
@@ -5714,7 +6889,11 @@ export interface paths {
         /** Create (ingest) a passport */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: save a DRAFT whose metadata may lack required fields; checked in full on publish */
+                    partial?: "true" | "false";
+                    lang?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -7031,6 +8210,15 @@ export interface paths {
                             /** @enum {string} */
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
+                            /** @description owner read: where the newest sealed version stands with the backup nodes */
+                            backup?: {
+                                at: string;
+                                status: "pending" | "held" | "failed";
+                                target: string;
+                                version: number;
+                            };
+                            /** @description owner read: the sealed version's copy on a backup node */
+                            backupUri?: string;
                             category: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
@@ -7061,6 +8249,8 @@ export interface paths {
                             status: "DRAFT" | "ACTIVE" | "RECALLED" | "DECOMMISSIONED";
                             uniqueProductIdentifier: string;
                             updatedAt: string;
+                            /** @description owner read: sha256: and the hex of the sealed version in RFC 8785 form */
+                            versionHash?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7070,6 +8260,15 @@ export interface paths {
                             /** @enum {string} */
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
+                            /** @description owner read: where the newest sealed version stands with the backup nodes */
+                            backup?: {
+                                at: string;
+                                status: "pending" | "held" | "failed";
+                                target: string;
+                                version: number;
+                            };
+                            /** @description owner read: the sealed version's copy on a backup node */
+                            backupUri?: string;
                             category: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
@@ -7100,6 +8299,8 @@ export interface paths {
                             status: "DRAFT" | "ACTIVE" | "RECALLED" | "DECOMMISSIONED";
                             uniqueProductIdentifier: string;
                             updatedAt: string;
+                            /** @description owner read: sha256: and the hex of the sealed version in RFC 8785 form */
+                            versionHash?: string;
                         } & {
                             [key: string]: unknown;
                         };
@@ -7192,7 +8393,11 @@ export interface paths {
         /** Update a passport; the replaced state is archived as a version */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: save a DRAFT whose metadata may lack required fields; checked in full on publish */
+                    partial?: "true" | "false";
+                    lang?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -7691,11 +8896,15 @@ export interface paths {
                             total: number;
                             totalPages: number;
                             versions: {
+                                /** @description the copy's URL on the backup node holding it */
+                                backupUri?: string;
                                 changeReason: string | null;
                                 changedBy: string | null;
                                 recordedAt: string;
                                 validUntil: string;
                                 version: number;
+                                /** @description sha256: and the hex of the sealed document in RFC 8785 form */
+                                versionHash?: string;
                             }[];
                         };
                     };
@@ -11321,6 +12530,392 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backup/v1/passports/{passportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest copy of a passport held here */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    passportId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The copy, with backupOf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            "@context": unknown;
+                            backupOf: {
+                                originBaseUrl: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                version: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        "application/ld+json": {
+                            "@context": unknown;
+                            backupOf: {
+                                originBaseUrl: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                version: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        "text/html": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backup/v1/passports/{passportId}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of a passport held here */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    passportId: string;
+                    /** @description the sealed version */
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The copy, with backupOf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            "@context": unknown;
+                            backupOf: {
+                                originBaseUrl: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                version: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        "application/ld+json": {
+                            "@context": unknown;
+                            backupOf: {
+                                originBaseUrl: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                version: number;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        "text/html": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        /** Push one sealed passport version (partner token); append-only */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    passportId: string;
+                    /** @description the sealed version */
+                    version: string;
+                };
+                cookie?: never;
+            };
+            /** @description the sealed passport version as the origin owner read served it */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            copy: {
+                                /** Format: uuid */
+                                passportId: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                /** @description the copy's URL on this host (the origin's backupUri) */
+                                uri: string;
+                                version: number;
+                                versionHash: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            copy: {
+                                /** Format: uuid */
+                                passportId: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                /** @description the copy's URL on this host (the origin's backupUri) */
+                                uri: string;
+                                version: number;
+                                versionHash: string;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -15240,6 +16835,151 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{compressed}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fully compressed GS1 Digital Link, resolved as its uncompressed form */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    compressed: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The passport, or the linkset of the Digital Link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/aas+json": {
+                            [key: string]: unknown;
+                        };
+                        "application/dc+sd-jwt": string;
+                        "application/json": {
+                            "@context": unknown;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        "application/ld+json": {
+                            "@context": unknown;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        "application/linkset+json": {
+                            linkset: ({
+                                anchor: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        "application/vc+jwt": string;
+                        "application/vc+ld+json": {
+                            "@context": string[];
+                            proof: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        "text/html": string;
+                    };
+                };
+                /** @description Not Modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Redirect to the target of the asked link type, or to the unit an item link names */
+                307: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -21,6 +21,8 @@ export type AccessPolicy =
   | {
       kind: 'tenant';
       permission?: Permission;
+      /** A second permission that opens the route as well (the EPCIS query: event:read or passport:read). */
+      orPermission?: Permission;
       /** Reachable on plans without API access (whoami: so a client can learn its plan). */
       withoutApiAccess?: boolean;
       /**
@@ -211,12 +213,14 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
         `Writes are disabled while the subscription is ${tenant.subscriptionStatus}`,
       );
     }
-    if (policy.permission && !rights.permissions.includes(policy.permission)) {
+    const holds = (permission: Permission | undefined) =>
+      permission !== undefined && rights.permissions.includes(permission);
+    if (policy.permission && !holds(policy.permission) && !holds(policy.orPermission)) {
       throw new AppError(
         'INSUFFICIENT_PERMISSION',
         permissionRefusal(
           credentialName(found),
-          policy.permission,
+          policy.orPermission ? `${policy.permission} or ${policy.orPermission}` : policy.permission,
           { method: request.method, url: request.routeOptions.url },
           rights.permissions,
         ),

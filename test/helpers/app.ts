@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
+import type { Database } from '../../src/db/client.ts';
 import { testDatabase } from './db.ts';
 import { checkResponses } from './response-check.ts';
 import { scanResponsesForSecrets } from './secret-scan.ts';
@@ -22,18 +23,24 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The embedded store's write probe behind `/health` (`read-only` when it throws). */
   probeStoreWrite?: () => Promise<void>;
+  /** A store of the test's own (a first boot's) instead of the worker's shared one. */
+  database?: Database;
 }
 
-export async function testApp(options: TestAppOptions = {}): Promise<App> {
-  const { db, changes } = await testDatabase();
-  const config = loadConfig({
+/** The configuration every test app runs with, `env` over it. */
+export const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({
     PUBLIC_BASE_URL: BASE_URL,
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
     // One master key for every test app, so that instances sharing a store open each other's secrets.
     MASTER_KEY: TEST_MASTER_KEY,
-    ...options.env,
+    ...env,
   });
+
+export async function testApp(options: TestAppOptions = {}): Promise<App> {
+  const { db, changes } = options.database ?? (await testDatabase());
+  const config = testConfig(options.env);
   const app = await buildApp({
     config,
     db,

@@ -11,7 +11,15 @@ import {
   sgtin,
   transformationEvent,
 } from '../../src/domain/traceability/samples.ts';
-import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import {
+  apiCall,
+  BASE_URL,
+  bearer,
+  createKey,
+  createWorkspace,
+  type TestWorkspace,
+  testApp,
+} from '../helpers/app.ts';
 
 type Json = Record<string, unknown>;
 
@@ -284,5 +292,18 @@ describe('EPCIS 2.0 query (GET /api/v1/events)', () => {
     expect(theirs?.id).not.toBe(mine?.id);
     const read = await get(`/api/v1/events/${encodeURIComponent(id(400))}`, other);
     expect(read.json().bizStep).toBe('inspecting');
+  });
+
+  it('opens to a key narrowed to passport:read or to event:read, and names both to a key with neither', async () => {
+    const [event] = await capture([objectEvent({ eventID: id(500) })]);
+    for (const permissions of [['passport:read'], ['event:read']]) {
+      const { token } = await createKey(app, workspace, { role: 'ADMIN', permissions });
+      expect((await apiCall(app, token, 'GET', '/api/v1/events')).statusCode).toBe(200);
+      expect((await apiCall(app, token, 'GET', `/api/v1/events/${event?.id}`)).statusCode).toBe(200);
+    }
+    const { token } = await createKey(app, workspace, { role: 'ADMIN', permissions: ['battery:read'] });
+    const refused = await apiCall(app, token, 'GET', '/api/v1/events');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('event:read or passport:read');
   });
 });

@@ -21,12 +21,13 @@ const LOOK_ALIKES: Partial<Record<Permission, { held: Permission; note: string }
 
 export function permissionRefusal(
   credential: string,
-  needed: Permission,
+  /** The permission the route needs, or `a or b` where either opens it. */
+  needed: Permission | `${Permission} or ${Permission}`,
   route: { method: string; url: string | undefined },
   held: readonly string[],
 ): string {
   const where = route.url ? ` that ${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')} needs` : '';
-  const lookAlike = LOOK_ALIKES[needed];
+  const lookAlike = LOOK_ALIKES[needed as Permission];
   const note = lookAlike && held.includes(lookAlike.held) ? `; ${lookAlike.note}` : '';
   return `This ${credential} lacks the ${needed} permission${where}${note}`;
 }

@@ -9,6 +9,7 @@ import { recentChanges } from '../audit/service.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import { listMembers } from './members.ts';
 import { callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, renderPage } from './pages.ts';
+import { passportName } from './passport-view.ts';
 import type { SessionService } from './sessions.ts';
 import { authorName } from './version-rows.ts';
 
@@ -22,6 +23,28 @@ const SUBJECT_PAGES: Record<string, (id: string) => string> = {
   facility: (id) => `/console/facilities/${id}`,
   webhook: (id) => `/console/webhooks/${id}`,
 };
+
+/**
+ * The names of the passports recent changes touched, read as the member (one read per passport,
+ * at most the ten changes shown): people know their passports by product, not by UUID. A passport
+ * gone or out of the member's reach keeps its bare link.
+ */
+async function passportNames(
+  inject: Inject,
+  page: SignedInPage,
+  changes: readonly { subjectType: string; subjectId: string }[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(changes.filter((c) => c.subjectType === 'passport').map((c) => c.subjectId))];
+  const answers = await Promise.all(
+    ids.map((id) => callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}', { params: { id } })),
+  );
+  const names = new Map<string, string>();
+  answers.forEach((answer, index) => {
+    const id = ids[index];
+    if (answer.status === 200 && id) names.set(id, passportName(answer.body));
+  });
+  return names;
+}
 
 async function overview(context: AppContext, inject: Inject, page: SignedInPage) {
   const { principal } = page;
@@ -39,6 +62,7 @@ async function overview(context: AppContext, inject: Inject, page: SignedInPage)
     recentChanges(context.db, principal.tenant.id, 10),
     listMembers(context, principal.tenant.id),
   ]);
+  const names = await passportNames(inject, page, changes);
   const byStatus = PASSPORT_STATUSES.map((status, index) => {
     const answer = counts[index];
     return {
@@ -67,6 +91,7 @@ async function overview(context: AppContext, inject: Inject, page: SignedInPage)
       ...change,
       by: authorName(change.actor, people),
       href: SUBJECT_PAGES[change.subjectType]?.(change.subjectId) ?? null,
+      name: change.subjectType === 'passport' ? (names.get(change.subjectId) ?? null) : null,
     })),
   };
 }

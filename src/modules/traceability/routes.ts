@@ -22,6 +22,9 @@ import {
 import * as traceability from './service.ts';
 
 const read = { kind: 'tenant', permission: 'event:read' } as const;
+// The EPCIS query is a supply-chain partner's read of the passports' events: a key narrowed to
+// passport:read reads it too (docs/traceability.md).
+const query = { kind: 'tenant', permission: 'event:read', orPermission: 'passport:read' } as const;
 const write = { kind: 'tenant', permission: 'event:write' } as const;
 const tags = ['Traceability'];
 // The versions the EPCIS 2.0 REST binding has every answer name.
@@ -72,7 +75,7 @@ export async function traceabilityRoutes(app: App, context: AppContext): Promise
   app.get(
     '/api/v1/events',
     {
-      config: { access: read },
+      config: { access: query },
       schema: {
         tags,
         summary: 'EPCIS 2.0 query: the captured EPCIS events that match, one page as an EPCISQueryDocument',
@@ -99,7 +102,7 @@ export async function traceabilityRoutes(app: App, context: AppContext): Promise
   app.get(
     '/api/v1/events/:id',
     {
-      config: { access: read },
+      config: { access: query },
       schema: {
         tags,
         summary: 'One captured EPCIS event, by record id or eventID, as captured',
