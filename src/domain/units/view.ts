@@ -85,3 +85,15 @@ export function renderUnitView(
 }
 
 export type UnitView = ReturnType<typeof renderUnitView>;
+
+/**
+ * The view as JSON text with its `dynamicData` given as JSON text already (the events as the
+ * database wrote them): spliced in place, in the contract's field order, not parsed and written
+ * again. The view's own `dynamicData` is ignored. Only createdAt and updatedAt follow it, so the
+ * head is the view written as usual with its closing brace left off.
+ */
+export function unitViewJson(view: UnitView, dynamicData: string): string {
+  const { dynamicData: _ignored, createdAt, updatedAt, ...head } = view;
+  const text = JSON.stringify(head);
+  return `${text.slice(0, -1)},"dynamicData":${dynamicData},"createdAt":${JSON.stringify(createdAt)},"updatedAt":${JSON.stringify(updatedAt)}}`;
+}

@@ -13,7 +13,7 @@ export { type UnitRecord, unitRecord } from './records.ts';
 export { reachUnit } from './scope.ts';
 export { serialiseUnits, validateUnits } from './serialise.ts';
 export { type AppendResult, appendEvents, EVENT_PAGE, listEvents } from './telemetry.ts';
-export { unitPage, unitView } from './view.ts';
+export { unitPage, unitView, unitViewText } from './view.ts';
 
 /** One page of a passport's units, newest first. */
 export async function listPassportUnits(

@@ -29,6 +29,7 @@ import {
   refuseUnitDeletion,
   unitPage,
   unitView,
+  unitViewText,
 } from './service.ts';
 
 const tags = ['Battery units'];
@@ -82,7 +83,7 @@ export async function unitRoutes(app: App, services: AppContext): Promise<void> 
         reply.header('content-language', lang).header('content-security-policy', PAGE_POLICY);
         return sendText(reply, 200, 'text/html; charset=utf-8', unitPage(lang, found));
       }
-      return sendText(reply, 200, LD_JSON, JSON.stringify(found.view));
+      return sendText(reply, 200, LD_JSON, unitViewText(found));
     },
   );
 

@@ -1,31 +1,39 @@
 // The privileged unit view: the unit's stored state, its passport as the owner sees it, and the 500
-// newest events, read by index. Nothing is recomputed from the unit's history.
+// newest events, read by index. Nothing is recomputed from the unit's history. The events arrive
+// as JSON text built by the database; the JSON answer splices them in, only the page parses them.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { type Lang, t } from '../../core/i18n.ts';
 import { renderView } from '../../core/views.ts';
 import { unitPageModel } from '../../domain/units/page.ts';
-import { renderUnitView, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
+import { renderUnitView, type UnitView, unitViewJson, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
 import { documentRenderer, resolvePassport } from '../passports/service.ts';
-import { recentEvents } from './event-store.ts';
+import { recentEventsJson } from './event-store.ts';
 import { reachUnit } from './scope.ts';
 
 export async function unitView(services: ServiceContext, actor: Actor, id: string) {
   const unit = await reachUnit(services.db, actor, id);
   const [passport, events] = await Promise.all([
     resolvePassport(services.db, actor, unit.passportId),
-    recentEvents(services.db, actor.tenantId, unit.id, VIEW_EVENT_LIMIT),
+    recentEventsJson(services.db, actor.tenantId, unit.id, VIEW_EVENT_LIMIT),
   ]);
   const model = await documentRenderer(services.db, services.baseUrl)(passport);
-  const view = renderUnitView(services.baseUrl, unit, model, events);
-  return { view, ceasedAt: unit.ceasedAt };
+  // dynamicData is left empty here: `events` is its JSON text.
+  const view = renderUnitView(services.baseUrl, unit, model, []);
+  return { view, events, ceasedAt: unit.ceasedAt };
 }
 
-export function unitPage(lang: Lang, found: Awaited<ReturnType<typeof unitView>>): string {
+type FoundUnit = Awaited<ReturnType<typeof unitView>>;
+
+/** The JSON-LD answer's text. */
+export const unitViewText = (found: FoundUnit): string => unitViewJson(found.view, found.events);
+
+export function unitPage(lang: Lang, found: FoundUnit): string {
+  const dynamicData = JSON.parse(found.events) as UnitView['dynamicData'];
   const model = unitPageModel({
     lang,
     t: (key, params) => t(lang, key, params),
-    view: found.view,
+    view: { ...found.view, dynamicData },
     ceasedAt: found.ceasedAt,
   });
   return renderView('unit', model);
