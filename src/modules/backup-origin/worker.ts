@@ -7,6 +7,7 @@
 // 200 or 201: the target holds the copy. 409: it holds another document for that version, which
 // no retry changes (failed at once). Any other 4xx: refused (failed at once: the document or the
 // token is wrong, and a retry would send the same). 5xx and network failures follow the schedule.
+import { type PollingWorker, startPolling } from '../../core/polling-worker.ts';
 import type { Db } from '../../db/client.ts';
 import { retryDelay } from '../../domain/webhooks/schedule.ts';
 import { recordBackup, sealedVersionText } from '../passports/service.ts';
@@ -30,11 +31,8 @@ export interface BackupWorkerOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface BackupWorker {
-  /** Claims and pushes what is due now; answers how many pushes it attempted. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** `runOnce` answers how many pushes it attempted. */
+export type BackupWorker = PollingWorker;
 
 const DEFAULT_POLL_MS = 1_000;
 const DEFAULT_BATCH = 10;
@@ -66,9 +64,6 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
   const clock = options.clock ?? (() => new Date());
   const random = options.random ?? Math.random;
   const batch = options.batch ?? DEFAULT_BATCH;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   async function push(row: store.ClaimedPush, target: store.TargetRow | undefined) {
     const key = { tenantId: row.tenant_id, passportId: row.passport_id, version: row.version };
@@ -143,35 +138,10 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
     return claimed.length;
   }
 
-  const runOnce = (): Promise<number> => {
-    // One pass at a time per worker; a second caller waits for the pass in flight, then runs its own.
-    const previous = running ?? Promise.resolve(0);
-    const next = previous.catch(() => 0).then(() => once());
-    running = next;
-    return next;
-  };
-
-  const pollMs = () => (options.pollMs as number | undefined) ?? DEFAULT_POLL_MS;
-  const schedule = (ms: number) => {
-    if (stopped || options.pollMs === false) return;
-    timer = setTimeout(() => {
-      runOnce().then(
-        (attempted) => schedule(attempted >= batch ? 0 : pollMs()),
-        (error: unknown) => {
-          options.onError?.(error);
-          schedule(pollMs());
-        },
-      );
-    }, ms);
-  };
-  schedule(0);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startPolling({
+    pass: once,
+    batch,
+    pollMs: options.pollMs === false ? false : (options.pollMs ?? DEFAULT_POLL_MS),
+    onError: options.onError,
+  });
 }

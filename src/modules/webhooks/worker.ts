@@ -8,6 +8,7 @@
 // insert of the change itself (one statement, no second schema to write in the hot transaction),
 // the retry schedule and its clock stay ours, and the claim needs nothing pg-boss adds on top of
 // SKIP LOCKED. See docs/webhooks.md.
+import { type PollingWorker, startPolling } from '../../core/polling-worker.ts';
 import type { Db } from '../../db/client.ts';
 import { signedHeaders, type WebhookEvent } from '../../domain/webhooks/payload.ts';
 import { MAX_ATTEMPTS, retryDelay } from '../../domain/webhooks/schedule.ts';
@@ -31,12 +32,8 @@ export interface DeliveryWorkerOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface DeliveryWorker {
-  /** Claims and delivers what is due now; answers how many events it attempted. */
-  runOnce(): Promise<number>;
-  /** Stops polling and waits for the deliveries in flight. */
-  stop(): Promise<void>;
-}
+/** `runOnce` answers how many events it attempted. */
+export type DeliveryWorker = PollingWorker;
 
 const DEFAULT_POLL_MS = 1_000;
 const DEFAULT_BATCH = 10;
@@ -62,9 +59,6 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const clock = options.clock ?? (() => new Date());
   const random = options.random ?? Math.random;
   const batch = options.batch ?? DEFAULT_BATCH;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   async function deliver(row: store.ClaimedEvent, subscription: store.SubscriptionRow | undefined) {
     const now = clock();
@@ -134,38 +128,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     return claimed.length;
   }
 
-  const runOnce = (): Promise<number> => {
-    // One pass at a time per worker; a second caller waits for the pass in flight, then runs its own.
-    const previous = running ?? Promise.resolve(0);
-    const next = previous.catch(() => 0).then(() => once());
-    running = next;
-    return next;
-  };
-
-  const schedule = (ms: number) => {
-    if (stopped || options.pollMs === false) return;
-    timer = setTimeout(() => {
-      runOnce().then(
-        // A full batch means more may be due: go again at once.
-        (attempted) =>
-          schedule(attempted >= batch ? 0 : ((options.pollMs as number | undefined) ?? DEFAULT_POLL_MS)),
-        (error: unknown) => {
-          options.onError?.(error);
-          schedule((options.pollMs as number | undefined) ?? DEFAULT_POLL_MS);
-        },
-      );
-    }, ms);
-  };
-  schedule(0);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startPolling({
+    pass: once,
+    batch,
+    pollMs: options.pollMs === false ? false : (options.pollMs ?? DEFAULT_POLL_MS),
+    onError: options.onError,
+  });
 }
 
 export { MAX_ATTEMPTS };
