@@ -77,6 +77,7 @@ describe('passport forms in Chromium', () => {
     await page.click('main >> text=Neuer Pass');
     await page.selectOption('#category', 'textiles');
     await page.click('text=Weiter');
+    await page.waitForURL((url) => url.searchParams.has('category'));
     expect(new URL(page.url()).searchParams.get('category')).toBe('textiles');
     // The start page offers the example, a copy and uploads; this test fills the whole form.
     await page.goto(`${base}/console/passports/new?category=textiles&start=form`);

@@ -98,7 +98,7 @@ describe('console trust pages in Chromium', () => {
   it('issues a grant whose token is shown once, and revokes it', async () => {
     const { page, problems } = await signedIn();
     await page.click('nav >> text=Access grants');
-    expect(new URL(page.url()).pathname).toBe('/console/grants');
+    await page.waitForURL((url) => url.pathname === '/console/grants');
     await page.selectOption('#tier', 'authority');
     await page.check('input[name=scope][value=passport]');
     await page.fill('#passportId', passport.productId);
@@ -200,7 +200,7 @@ describe('console trust pages in Chromium', () => {
       const { page, problems } = await signedIn(viewport);
       await page.goto(`${base}/console/passports/${passport.id}`);
       await page.click('main >> text=Access log');
-      expect(new URL(page.url()).pathname).toBe(`/console/passports/${passport.id}/access-log`);
+      await page.waitForURL((url) => url.pathname === `/console/passports/${passport.id}/access-log`);
       const log = await page.locator('#access-log').innerText();
       expect(log).toContain(`grant:${grant.id}`);
       expect(log).toContain('history');

@@ -163,17 +163,19 @@ describe('console in Chromium', () => {
     const secret = await page.locator('#totp-secret').innerText();
     await page.fill('#code', code(secret));
     await page.click('text=Confirm');
+    // The click does not wait for the page it posts to: wait for the codes before counting them.
+    await page.locator('#recovery-codes li').first().waitFor();
     expect(await page.locator('#recovery-codes li').count()).toBe(10);
 
     await page.click('header button');
-    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await page.waitForURL((url) => url.pathname === '/console/sign-in');
     offset += 30_000; // the code that confirmed the enrolment is spent
     await signIn(page, workspace, 'eve@example.com');
     expect(await page.locator('#code').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.fill('#code', code(secret));
     await page.click('text=Verify');
-    expect(new URL(page.url()).pathname).toBe('/console/');
+    await page.waitForURL((url) => url.pathname === '/console/');
     expect(problems).toEqual([]);
   });
 
