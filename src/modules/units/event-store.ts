@@ -1,7 +1,7 @@
 // SQL for unit telemetry: one multi-row INSERT per batch, and reads that walk the
 // (tenant_id, battery_unit_id, recorded_at desc, id) index and nothing else.
-import { and, asc, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { and, asc, desc, eq, gt, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { batteryUnitEvents } from '../../db/schema.ts';
 import type { EventPosition } from '../../domain/units/cursor.ts';
 
@@ -51,22 +51,18 @@ export async function recentEvents(db: Executor, tenantId: string, unitId: strin
 }
 
 /**
- * The same newest events as the view's `dynamicData`, already JSON text, built by the database as
- * one value: 500 rows decoded by the driver and mapped by the ORM cost more than the view's other
- * work, where one text value costs what a raw read of the same bytes does. The fields and their
- * order are those of `renderUnitView`; recordedAt is written as `toISOString` writes it (UTC,
- * milliseconds). Numbers are the store's shortest round-trip text, so they read back as the same
- * values (`1e-06` where JavaScript writes `0.000001`).
+ * The newest events of the unit `unitId` names, as the view's `dynamicData`: JSON text built by the
+ * database as one value, a scalar subquery for the unit view's one statement (store.ts). 500 rows
+ * decoded by the driver and mapped by the ORM cost more than the view's other work, where one text
+ * value costs what a raw read of the same bytes does. The fields and their order are those of
+ * `renderUnitView`; recordedAt is written as `toISOString` writes it (UTC, milliseconds). Numbers
+ * are the store's shortest round-trip text, so they read back as the same values (`1e-06` where
+ * JavaScript writes `0.000001`). `limit` is a constant of the code, written into the statement so
+ * that its plan is kept with it.
  */
-export async function recentEventsJson(
-  db: Executor,
-  tenantId: string,
-  unitId: string,
-  limit: number,
-): Promise<string> {
-  const [row] = await queryRows<{ events: string }>(
-    db,
-    sql`
+export function newestEventsJson(tenantId: SQLWrapper, unitId: SQLWrapper, limit: number): SQL<string> {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a row limit: ${limit}`);
+  return sql<string>`(
     select '[' || coalesce(string_agg(
         '{"@type":"BatteryUnitEvent","eventType":' || to_json(e.event_type)::text
         || ',"stateOfHealth":' || coalesce(to_json(e.state_of_health)::text, 'null')
@@ -75,17 +71,15 @@ export async function recentEventsJson(
         || ',"temperatureC":' || coalesce(to_json(e.temperature_c)::text, 'null')
         || ',"payload":' || coalesce(e.payload::text, 'null')
         || ',"recordedAt":"' || to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-        || '"}', ',' order by e.recorded_at desc, e.id), '') || ']' as events
+        || '"}', ',' order by e.recorded_at desc, e.id), '') || ']'
       from (
         select event_type, state_of_health, cycle_count, remaining_capacity_ah, temperature_c, payload,
                recorded_at, id
           from battery_unit_events
-         where tenant_id = ${tenantId}::uuid and battery_unit_id = ${unitId}::uuid
+         where tenant_id = ${tenantId} and battery_unit_id = ${unitId}
          order by recorded_at desc, id
-         limit ${limit}
-      ) as e`,
-  );
-  return row?.events ?? '[]';
+         limit ${sql.raw(String(limit))}
+      ) as e)`;
 }
 
 // recorded_at to and from integer microseconds, exactly (a cursor must not round).

@@ -1,26 +1,26 @@
 // The privileged unit view: the unit's stored state, its passport as the owner sees it, and the 500
-// newest events, read by index. Nothing is recomputed from the unit's history. The events arrive
-// as JSON text built by the database; the JSON answer splices them in, only the page parses them.
+// newest events, read by index in one statement (store.ts). Nothing is recomputed from the unit's
+// history. The events arrive as JSON text built by the database; the JSON answer splices them in,
+// only the page parses them.
 import type { ServiceContext } from '../../context.ts';
-import type { Actor } from '../../core/actor.ts';
+import { type Actor, assertOperatorScope } from '../../core/actor.ts';
+import { notFound } from '../../core/errors.ts';
 import { type Lang, t } from '../../core/i18n.ts';
 import { renderView } from '../../core/views.ts';
 import { unitPageModel } from '../../domain/units/page.ts';
-import { renderUnitView, type UnitView, unitViewJson, VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
-import { documentRenderer, resolvePassport } from '../passports/service.ts';
-import { recentEventsJson } from './event-store.ts';
-import { reachUnit } from './scope.ts';
+import { renderUnitView, type UnitView, unitViewJson } from '../../domain/units/view.ts';
+import { renderWithParties } from '../passports/service.ts';
+import { findUnitView } from './store.ts';
 
 export async function unitView(services: ServiceContext, actor: Actor, id: string) {
-  const unit = await reachUnit(services.db, actor, id);
-  const [passport, events] = await Promise.all([
-    resolvePassport(services.db, actor, unit.passportId),
-    recentEventsJson(services.db, actor.tenantId, unit.id, VIEW_EVENT_LIMIT),
-  ]);
-  const model = await documentRenderer(services.db, services.baseUrl)(passport);
+  const found = await findUnitView(services.db, actor.tenantId, id.toLowerCase());
+  if (!found) throw notFound('Battery unit not found');
+  // The unit's scope is its passport's operator (scope.ts), checked before anything is shown.
+  assertOperatorScope(actor, found.passport.operatorId, 'battery unit');
+  const model = renderWithParties(services.baseUrl, found);
   // dynamicData is left empty here: `events` is its JSON text.
-  const view = renderUnitView(services.baseUrl, unit, model, []);
-  return { view, events, ceasedAt: unit.ceasedAt };
+  const view = renderUnitView(services.baseUrl, found.unit, model, []);
+  return { view, events: found.events, ceasedAt: found.unit.ceasedAt };
 }
 
 type FoundUnit = Awaited<ReturnType<typeof unitView>>;
