@@ -8,22 +8,23 @@ import type { PredecessorStatus } from '../../domain/units/status.ts';
 import type { NewEvent } from './event-store.ts';
 import { lockUnits, updateUnit } from './store.ts';
 
-interface Linked {
+/** A unit about to be serialised, with its place in the request and what its predecessor becomes. */
+export interface Linked {
   index: number;
   label: string;
-  id: string;
-  serialNumber: string;
-  predecessorUnitId: string | null;
   predecessorStatus: PredecessorStatus;
+  unit: { id: string; serialNumber: string; predecessorUnitId: string | null };
 }
 
 /** Locks the named predecessors and refuses the items whose predecessor cannot take a successor. */
 export async function checkPredecessors(tx: Executor, actor: Actor, items: readonly Linked[]) {
-  const ids = [...new Set(items.flatMap((item) => (item.predecessorUnitId ? [item.predecessorUnitId] : [])))];
+  const ids = [
+    ...new Set(items.flatMap((item) => (item.unit.predecessorUnitId ? [item.unit.predecessorUnitId] : []))),
+  ];
   const found = new Map((await lockUnits(tx, actor.tenantId, ids)).map((row) => [row.unit.id, row]));
   const refused: { index: number; text: string }[] = [];
   for (const item of items) {
-    const id = item.predecessorUnitId;
+    const id = item.unit.predecessorUnitId;
     if (!id) continue;
     const predecessor = found.get(id);
     const problem = !predecessor
@@ -47,9 +48,9 @@ export async function linkPredecessors(
 ): Promise<NewEvent[]> {
   const events: NewEvent[] = [];
   const finalStatus = new Map<string, PredecessorStatus>();
-  for (const unit of created) {
+  for (const { unit, predecessorStatus } of created) {
     if (!unit.predecessorUnitId) continue;
-    finalStatus.set(unit.predecessorUnitId, unit.predecessorStatus);
+    finalStatus.set(unit.predecessorUnitId, predecessorStatus);
     events.push({
       tenantId,
       id: randomUUID(),
@@ -60,11 +61,11 @@ export async function linkPredecessors(
       remainingCapacityAh: null,
       temperatureC: null,
       payload: {
-        status: unit.predecessorStatus,
+        status: predecessorStatus,
         successorUnitId: unit.id,
         successorSerial: unit.serialNumber,
       },
-      status: unit.predecessorStatus,
+      status: predecessorStatus,
       recordedAt: now,
       createdAt: now,
     });
