@@ -1,11 +1,11 @@
 // Credential resolution against JSON-LD resolution of the same passport in the same run: warm
 // (anonymous answers from the render cache; owner answers, which skip it, from the credential
-// cache) and cold (the first resolution of each of a set of fresh passports, signing included).
+// cache; each the median of three rounds taken in turn with its JSON-LD baseline) and cold (the first resolution of each of a set of fresh passports, signing included).
 import { randomInt } from 'node:crypto';
 import { categorySchemas } from '../src/domain/categories/schemas/index.ts';
 import { withCheckDigit } from '../src/domain/gs1/check-digit.ts';
 import { benchApp } from './lib/app.ts';
-import { figure, listen, type Row, requestsPerSecond } from './lib/measure.ts';
+import { alternatingRates, figure, listen, type Row, type Target } from './lib/measure.ts';
 
 const metadata = (categorySchemas.batteries.examples as unknown[])[0];
 const gtin = (n: number) => withCheckDigit(`4${String(n).padStart(11, '0')}`);
@@ -41,18 +41,33 @@ export async function credentialFigures(databaseUrl: string | undefined): Promis
     const passportId = await create();
     const base = await listen(app);
     const url = `${base}/passport/${passportId}`;
-    const rate = (accept: string, extra: Record<string, string> = {}) =>
-      requestsPerSecond({ url, headers: { accept, ...extra } });
-
-    const rows: Row[] = [];
-    // Each figure right after its JSON-LD baseline: the machine's drift over the minute the forms
-    // take would otherwise weigh more than the difference measured.
+    const target = (accept: string, extra: Record<string, string> = {}): Target => ({
+      url,
+      headers: { accept, ...extra },
+    });
+    // Every form and both JSON-LD baselines in each round: the machine's drift over the minutes
+    // the forms take would otherwise weigh more than the difference measured.
+    const targets: Record<string, Target> = { publicLd: target(LD), ownerLd: target(LD, owner) };
     for (const form of FORMS) {
-      const publicLd = await rate(LD);
-      rows.push(figure(`public ${form} (warm)`, await rate(form), 'req/s', 'public JSON-LD', publicLd, 0.8));
-      const ownerLd = await rate(LD, owner);
+      targets[`public ${form}`] = target(form);
+      targets[`owner ${form}`] = target(form, owner);
+    }
+    const rates = await alternatingRates(targets);
+    const rate = (key: string) => rates[key] as number;
+    const rows: Row[] = [];
+    for (const form of FORMS) {
       rows.push(
-        figure(`owner ${form} (warm)`, await rate(form, owner), 'req/s', 'owner JSON-LD', ownerLd, 0.8),
+        figure(
+          `public ${form} (warm)`,
+          rate(`public ${form}`),
+          'req/s',
+          'public JSON-LD',
+          rate('publicLd'),
+          0.8,
+        ),
+      );
+      rows.push(
+        figure(`owner ${form} (warm)`, rate(`owner ${form}`), 'req/s', 'owner JSON-LD', rate('ownerLd'), 0.8),
       );
     }
 

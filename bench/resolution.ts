@@ -3,11 +3,7 @@
 // warm (the render cache answers) beside the bare route, measured in alternation with it.
 import { benchApp, benchPassport } from './lib/app.ts';
 import { bareServer } from './lib/baselines.ts';
-import { listen, requestsPerSecond } from './lib/measure.ts';
-
-const ROUNDS = 3;
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+import { alternatingRates, listen, requestsPerSecond } from './lib/measure.ts';
 
 async function uncachedRate(databaseUrl: string | undefined) {
   const bench = await benchApp(databaseUrl, { renderCacheTtlMs: 0 });
@@ -37,13 +33,11 @@ async function warmBesideBare(databaseUrl: string | undefined) {
     type: answer.headers.get('content-type') ?? 'application/ld+json',
   });
   try {
-    const rates = { warm: [] as number[], bare: [] as number[], bareBattery: [] as number[] };
-    for (let round = 0; round < ROUNDS; round++) {
-      rates.bare.push(await requestsPerSecond({ url: tiny.url }));
-      rates.warm.push(await requestsPerSecond({ url: `${url}/passport/${id}` }));
-      rates.bareBattery.push(await requestsPerSecond({ url: battery.url }));
-    }
-    return { warm: median(rates.warm), bare: median(rates.bare), bareBattery: median(rates.bareBattery) };
+    return await alternatingRates({
+      bare: { url: tiny.url },
+      warm: { url: `${url}/passport/${id}` },
+      bareBattery: { url: battery.url },
+    });
   } finally {
     await Promise.all([bench.close(), tiny.close(), battery.close()]);
   }

@@ -58,7 +58,8 @@ async function main(): Promise<void> {
         passports.rawCreate,
         0.25,
       ),
-      perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw PK read', raw, 0.8),
+      // Judged against the raw read of a row of its own size (below), not of the 2 KB row.
+      perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw PK read', raw),
       perSecond('raw PK read, battery passport size', rawPassport, 'bare route', bare),
       perSecond('GET /api/v1/passports/{id} (read)', passports.read, 'raw read, same size', rawPassport, 0.8),
       perSecond(
@@ -69,7 +70,8 @@ async function main(): Promise<void> {
         0.8,
       ),
       // Medians of three rounds in turn with the bare routes (bench/resolution.ts).
-      perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route', resolution.bare, 0.5),
+      // Judged against the bare route sending the same bytes (below), which replaced this budget.
+      perSecond('GET /passport/{id} public, warm', resolution.warm, 'bare route', resolution.bare),
       // A passport's worth of bytes from a route that does nothing else: what is left is the node's own work.
       perSecond(
         'GET /passport/{id} public, warm',

@@ -113,7 +113,9 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
       ),
       // Budget ≤ 1.5× slowdown, i.e. a ratio of at least 1 / 1.5.
       figure('GET unit view, 100k events', view100k, 'req/s', 'view of 500 events', view500, 0.67),
-      figure('GET unit view, 100k events', view100k, 'req/s', 'view of 10 events', view10, 0.67),
+      // Not judged: the view of 10 events sends 3 KB where the others send 107 KB, so this ratio
+      // measures the answer's size as much as the history's; flatness is judged against the view of 500.
+      figure('GET unit view, 100k events', view100k, 'req/s', 'view of 10 events', view10),
     ];
   } finally {
     await raw?.close();

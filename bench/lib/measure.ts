@@ -55,6 +55,26 @@ export async function requestsPerSecond(target: Target): Promise<number> {
   return fire(target, SECONDS);
 }
 
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/**
+ * The rate of each target as the median of `rounds` rounds taken in turn (every target once per
+ * round): a figure and its baseline measured minutes apart on a shared machine would otherwise
+ * differ by the machine's drift as much as by the work they compare.
+ */
+export async function alternatingRates<K extends string>(
+  targets: Record<K, Target>,
+  rounds = 3,
+): Promise<Record<K, number>> {
+  const entries = Object.entries(targets) as [K, Target][];
+  const rates = new Map<K, number[]>(entries.map(([key]) => [key, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [key, target] of entries) rates.get(key)?.push(await requestsPerSecond(target));
+  }
+  return Object.fromEntries([...rates].map(([key, values]) => [key, median(values)])) as Record<K, number>;
+}
+
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
