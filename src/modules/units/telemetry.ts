@@ -52,29 +52,29 @@ export async function appendEvents(
       if (stored) return { ...stored, replayed: true };
     }
 
-    const events = inputs.map((input) => ({ ...input, id: randomUUID() }));
+    // Each event is built once, as the row it is stored as: the state machine reads the same objects.
+    const rows = inputs.map((input) => ({
+      tenantId: actor.tenantId,
+      id: randomUUID(),
+      batteryUnitId: unit.id,
+      eventType: input.eventType,
+      stateOfHealth: input.stateOfHealth,
+      cycleCount: input.cycleCount,
+      remainingCapacityAh: input.remainingCapacityAh,
+      temperatureC: input.temperatureC,
+      payload: input.payload,
+      status: input.status,
+      recordedAt: input.recordedAt,
+      createdAt: now,
+    }));
     const current = {
       status: unit.status,
       ceasedAt: unit.ceasedAt,
       snapshot: snapshotOf(unit),
     };
-    const applied = applyEvents(current, events, now);
+    const applied = applyEvents(current, rows, now);
     if (!applied.ok) throw new AppError('UNIT_TERMINAL_STATUS', applied.message);
 
-    const rows: EventRow[] = events.map((event) => ({
-      tenantId: actor.tenantId,
-      id: event.id,
-      batteryUnitId: unit.id,
-      eventType: event.eventType,
-      stateOfHealth: event.stateOfHealth,
-      cycleCount: event.cycleCount,
-      remainingCapacityAh: event.remainingCapacityAh,
-      temperatureC: event.temperatureC,
-      payload: event.payload,
-      status: event.status,
-      recordedAt: event.recordedAt,
-      createdAt: now,
-    }));
     await insertEvents(tx, rows);
     const { status, ceasedAt, snapshot } = applied.state;
     await updateUnit(tx, actor.tenantId, unit.id, {
