@@ -1,5 +1,5 @@
-// Passport create and read rates through the full app (auth, validation, store, rendering), and the
-// create beside a raw transaction writing the same rows (passport-baselines.ts).
+// Passport create through the full app (auth, validation, store, rendering), beside a raw
+// transaction writing the same rows (passport-baselines.ts). Reads are measured in reads.ts.
 import { BATTERY_METADATA, benchApp, benchPassport, randomGtin } from './lib/app.ts';
 import { listen, requestsPerSecond } from './lib/measure.ts';
 import { rawPassportCreate } from './passport-baselines.ts';
@@ -18,11 +18,7 @@ export async function passportThroughput(databaseUrl: string | undefined) {
     };
     const create = await requestsPerSecond({ url: `${url}/api/v1/passports`, ...creating });
     const rawCreate = await rawPassportCreate(bench, passportId, creating);
-    const read = await requestsPerSecond({
-      url: `${url}/api/v1/passports/${passportId}`,
-      headers: bench.headers,
-    });
-    return { create, rawCreate, read };
+    return { create, rawCreate };
   } finally {
     await bench.close();
   }

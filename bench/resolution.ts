@@ -1,20 +1,9 @@
-// Public resolution of a battery passport (JSON-LD, public tier) through the full app: uncached
-// (every request renders or reads its kept rendition) beside the raw read of the same document, and
-// warm (the render cache answers) beside the bare route, measured in alternation with it.
+// Warm public resolution of a battery passport (JSON-LD, public tier, the render cache answering)
+// through the full app, beside the bare route, measured in alternation with it. The uncached read
+// is measured in reads.ts.
 import { benchApp, benchPassport } from './lib/app.ts';
 import { bareServer } from './lib/baselines.ts';
-import { alternatingRates, listen, requestsPerSecond } from './lib/measure.ts';
-
-async function uncachedRate(databaseUrl: string | undefined) {
-  const bench = await benchApp(databaseUrl, { renderCacheTtlMs: 0 });
-  try {
-    const id = await benchPassport(bench);
-    const url = await listen(bench.app);
-    return await requestsPerSecond({ url: `${url}/passport/${id}` });
-  } finally {
-    await bench.close();
-  }
-}
+import { alternatingRates, listen } from './lib/measure.ts';
 
 /**
  * The warm read and the two bare routes (a tiny answer, and the warm answer's own bytes), each the
@@ -44,5 +33,5 @@ async function warmBesideBare(databaseUrl: string | undefined) {
 }
 
 export async function resolutionFigures(databaseUrl: string | undefined) {
-  return { uncached: await uncachedRate(databaseUrl), ...(await warmBesideBare(databaseUrl)) };
+  return warmBesideBare(databaseUrl);
 }

@@ -1,11 +1,11 @@
 // Battery units: serialisation (200-unit batches) and bulk telemetry (1000-event batches) through the
 // full app, each beside raw multi-row INSERTs of the same rows in the same run; and the unit view of
 // a unit with 100k events beside one with 10 (and one with 500, the view's own ceiling), and the view of
-// 500 events beside a raw read of a row holding the same bytes.
+// 500 events beside a raw read of a row holding the same bytes (medians of rounds taken in turn).
 import { sql } from 'drizzle-orm';
 import { benchApp, benchPassport } from './lib/app.ts';
-import { rawPrimaryKeyRead } from './lib/baselines.ts';
-import { figure, listen, type Row, requestsPerSecond } from './lib/measure.ts';
+import { rawReadServer } from './lib/baselines.ts';
+import { alternatingRates, figure, listen, type Row } from './lib/measure.ts';
 import { itemsPerSecond } from './lib/workload.ts';
 import {
   insertEventBatch,
@@ -84,20 +84,22 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
     await seed(medium, 500);
     await seed(large, 100_000);
     await db.execute(sql`analyze battery_unit_events`);
-    const view = (id: string | undefined) =>
-      requestsPerSecond({
-        url: `${url}/api/v1/units/${id}`,
-        headers: { authorization: headers.authorization as string },
-      });
-    const view10 = await view(small);
-    const view500 = await view(medium);
-    const view100k = await view(large);
-    // The same bytes as the view of 500 events, read raw: one jsonb row by primary key.
-    const answer = await fetch(`${url}/api/v1/units/${medium}`, {
+    const view = (id: string | undefined) => ({
+      url: `${url}/api/v1/units/${id}`,
       headers: { authorization: headers.authorization as string },
     });
+    // The same bytes as the view of 500 events, read raw: one jsonb row by primary key, served
+    // beside the views so that all four are measured in rounds taken in turn.
+    const answer = await fetch(view(medium).url, { headers: view(medium).headers });
     const viewBytes = await answer.text();
-    const raw500 = await rawPrimaryKeyRead(databaseUrl, { id: 3, view: JSON.parse(viewBytes) });
+    const rawView = await rawReadServer(databaseUrl, { id: 3, view: JSON.parse(viewBytes) });
+    const views = await alternatingRates({
+      view10: view(small),
+      view500: view(medium),
+      view100k: view(large),
+      raw500: { url: rawView.url },
+    }).finally(() => rawView.close());
+    const { view10, view500, view100k, raw500 } = views;
 
     const rawName = databaseUrl ? 'raw pg INSERT' : 'raw PGlite INSERT';
     return [

@@ -36,42 +36,57 @@ export async function bareRoute(body: 'tiny' | 'battery' = 'tiny'): Promise<numb
 }
 
 /**
- * One jsonb row by primary key per request, through `pg` or straight into PGlite: the 2 KB document
- * of DESIGN's budgets, (`battery`) a document the size of a battery passport's metadata, or a given
- * document (an answer of the node, to read the same bytes raw); ids 1 and 2 are the first two's.
+ * A route reading one jsonb row by primary key per request, through `pg` or straight into PGlite:
+ * the 2 KB document of DESIGN's budgets, (`battery`) a document the size of a battery passport's
+ * metadata, or a given document (an answer of the node, to read the same bytes raw); ids 1 and 2
+ * are the first two's.
  */
-export async function rawPrimaryKeyRead(
+export async function rawReadServer(
   databaseUrl: string | undefined,
   document: 'small' | 'battery' | ({ id: number } & Record<string, unknown>) = 'small',
-): Promise<number> {
+): Promise<{ url: string; close(): Promise<void> }> {
   const stored = document === 'small' ? DOCUMENT : document === 'battery' ? BATTERY_PASSPORT : document;
   const setup = 'create table if not exists bench_docs (id int primary key, doc jsonb not null)';
   const upsert = 'insert into bench_docs values ($2, $1) on conflict (id) do update set doc = excluded.doc';
   const select = 'select doc from bench_docs where id = $1';
   let read: () => Promise<unknown>;
-  let close: () => Promise<void>;
+  let closeStore: () => Promise<void>;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     await pool.query(setup);
     await pool.query(upsert, [JSON.stringify(stored), stored.id]);
     read = async () =>
       (await pool.query({ name: 'bench_read', text: select, values: [stored.id] })).rows[0]?.doc;
-    close = () => pool.end();
+    closeStore = () => pool.end();
   } else {
     const client = new PGlite();
     await client.query(setup);
     await client.query(upsert, [JSON.stringify(stored), stored.id]);
     read = async () =>
       ((await client.query<{ doc: unknown }>(select, [stored.id])).rows[0] as { doc: unknown }).doc;
-    close = () => client.close();
+    closeStore = () => client.close();
   }
   const app = Fastify();
   app.get('/doc', read);
   const url = await listen(app);
+  return {
+    url: `${url}/doc`,
+    async close() {
+      await app.close();
+      await closeStore();
+    },
+  };
+}
+
+/** The rate of rawReadServer's route, measured on its own. */
+export async function rawPrimaryKeyRead(
+  databaseUrl: string | undefined,
+  document: Parameters<typeof rawReadServer>[1] = 'small',
+): Promise<number> {
+  const server = await rawReadServer(databaseUrl, document);
   try {
-    return await requestsPerSecond({ url: `${url}/doc` });
+    return await requestsPerSecond({ url: server.url });
   } finally {
-    await app.close();
-    await close();
+    await server.close();
   }
 }
