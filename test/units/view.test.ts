@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { BASE_URL, bearer, createKey, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
-import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
+import { createFacility, createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
 import { appendBulk, appendEvent, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
 
 const unitUrl = async (app: App, ws: TestWorkspace) => {
@@ -178,6 +178,21 @@ describe('GET /api/v1/units/{id}', () => {
     const page = await getUnit(app, workspace.token, skuUnit.id, { accept: 'text/html' });
     expect(page.body).toContain(`<a href="${BASE_URL}/unit/${skuUnit.id}">`);
     expect(page.body).toContain('No events recorded yet.');
+  });
+
+  it('shows the model as its owner reads it, the manufacturing facility included', async () => {
+    const facility = await createFacility(app, workspace);
+    const withFacility = await createPassport(app, workspace.token, { facilityId: facility.id });
+    const facilityUnit = await createUnit(app, workspace.token, withFacility.id);
+    const view = (await getUnit(app, workspace.token, facilityUnit.id)).json();
+    const owner = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/${withFacility.id}`,
+      headers: bearer(workspace.token),
+    });
+    expect(owner.json().manufacturingFacility.gln).toBe(facility.gln);
+    expect(view.ofModel).toEqual(owner.json());
+    expect(view.dynamicData).toEqual([]);
   });
 
   it('answers 404 outside the workspace and 403 to a key of another operator', async () => {
