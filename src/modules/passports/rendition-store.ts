@@ -2,6 +2,7 @@
 // render. Apart from store.ts, which holds the passports and their versions.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../db/client.ts';
+import { facilityOfPassport, operatorOfPassport } from '../../db/passport-parties.ts';
 import { facilities, operators, passportRenditions, passports } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { CONTROL_CHARACTER, rowsStamp } from './store.ts';
@@ -34,14 +35,8 @@ const freshQuery = (by: 'id' | 'productId', tenant: boolean, published: boolean)
       etag: passportRenditions.etag,
     })
     .from(passports)
-    .innerJoin(
-      operators,
-      and(eq(operators.tenantId, passports.tenantId), eq(operators.id, passports.operatorId)),
-    )
-    .leftJoin(
-      facilities,
-      and(eq(facilities.tenantId, passports.tenantId), eq(facilities.id, passports.facilityId)),
-    )
+    .innerJoin(operators, operatorOfPassport)
+    .leftJoin(facilities, facilityOfPassport)
     .leftJoin(
       passportRenditions,
       and(

@@ -19,6 +19,7 @@ import {
 import { conflict } from '../../core/errors.ts';
 import { type Executor, prepared } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { facilityOfPassport, operatorOfPassport } from '../../db/passport-parties.ts';
 import {
   batteryUnits,
   facilities,
@@ -102,14 +103,8 @@ const fromPassportsWithParties = (db: Executor) =>
   db
     .select({ passport: passports, operator: operators, facility: facilities, stamp: rowsStamp })
     .from(passports)
-    .innerJoin(
-      operators,
-      and(eq(operators.tenantId, passports.tenantId), eq(operators.id, passports.operatorId)),
-    )
-    .leftJoin(
-      facilities,
-      and(eq(facilities.tenantId, passports.tenantId), eq(facilities.id, passports.facilityId)),
-    );
+    .innerJoin(operators, operatorOfPassport)
+    .leftJoin(facilities, facilityOfPassport);
 
 const byKey = (by: 'id' | 'productId') =>
   by === 'id'

@@ -2,6 +2,7 @@
 
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, prepared, queryRows } from '../../db/client.ts';
+import { facilityOfPassport, operatorOfPassport } from '../../db/passport-parties.ts';
 import { batteryUnits, facilities, operators, passports, passportUnitCounts } from '../../db/schema.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { VIEW_EVENT_LIMIT } from '../../domain/units/view.ts';
@@ -87,14 +88,8 @@ const unitViewById = (db: Executor) =>
       passports,
       and(eq(passports.tenantId, batteryUnits.tenantId), eq(passports.id, batteryUnits.passportId)),
     )
-    .innerJoin(
-      operators,
-      and(eq(operators.tenantId, passports.tenantId), eq(operators.id, passports.operatorId)),
-    )
-    .leftJoin(
-      facilities,
-      and(eq(facilities.tenantId, passports.tenantId), eq(facilities.id, passports.facilityId)),
-    )
+    .innerJoin(operators, operatorOfPassport)
+    .leftJoin(facilities, facilityOfPassport)
     .where(
       and(eq(batteryUnits.tenantId, sql.placeholder('tenantId')), eq(batteryUnits.id, sql.placeholder('id'))),
     )
