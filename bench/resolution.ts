@@ -10,7 +10,7 @@ import { alternatingRates, listen } from './lib/measure.ts';
  * median of three rounds taken in turn: a warm figure runs at several times a store read, so drift
  * of the machine over a run would otherwise decide its ratio.
  */
-async function warmBesideBare(databaseUrl: string | undefined) {
+export async function resolutionFigures(databaseUrl: string | undefined) {
   const bench = await benchApp(databaseUrl);
   const tiny = await bareServer('tiny');
   const id = await benchPassport(bench);
@@ -30,8 +30,4 @@ async function warmBesideBare(databaseUrl: string | undefined) {
   } finally {
     await Promise.all([bench.close(), tiny.close(), battery.close()]);
   }
-}
-
-export async function resolutionFigures(databaseUrl: string | undefined) {
-  return warmBesideBare(databaseUrl);
 }

@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../core/errors.ts';
 import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
 import type { EventInput } from '../../domain/units/event-input.ts';
 import { applyEvents, type Snapshot } from '../../domain/units/state.ts';
-import { type EventRow, insertEvents, pageEvents } from './event-store.ts';
+import { insertEvents, pageEvents } from './event-store.ts';
 import { claimKey, type StoredAnswer, storeAnswer } from './idempotency.ts';
 import { type EventRecord, eventRecord } from './records.ts';
 import { reachUnit } from './scope.ts';

@@ -3,20 +3,16 @@
 // history. The events arrive as JSON text built by the database; the JSON answer splices them in,
 // only the page parses them.
 import type { ServiceContext } from '../../context.ts';
-import { type Actor, assertOperatorScope } from '../../core/actor.ts';
-import { notFound } from '../../core/errors.ts';
+import type { Actor } from '../../core/actor.ts';
 import { type Lang, t } from '../../core/i18n.ts';
 import { renderView } from '../../core/views.ts';
 import { unitPageModel } from '../../domain/units/page.ts';
 import { renderUnitView, type UnitView, unitViewJson } from '../../domain/units/view.ts';
 import { renderWithParties } from '../passports/service.ts';
-import { findUnitView } from './store.ts';
+import { reachUnitView } from './scope.ts';
 
 export async function unitView(services: ServiceContext, actor: Actor, id: string) {
-  const found = await findUnitView(services.db, actor.tenantId, id.toLowerCase());
-  if (!found) throw notFound('Battery unit not found');
-  // The unit's scope is its passport's operator (scope.ts), checked before anything is shown.
-  assertOperatorScope(actor, found.passport.operatorId, 'battery unit');
+  const found = await reachUnitView(services.db, actor, id);
   const model = renderWithParties(services.baseUrl, found);
   // dynamicData is left empty here: `events` is its JSON text.
   const view = renderUnitView(services.baseUrl, found.unit, model, []);
