@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   GS1_PREFIX_HELD: { status: 409, error: 'Conflict' },
   BACKUP_VERSION_CONFLICT: { status: 409, error: 'Conflict' },
   BACKUP_PARTNER_ENDED: { status: 409, error: 'Conflict' },
+  BACKUP_ID_HELD: { status: 409, error: 'Conflict' },
+  BACKUP_VERSION_GAP: { status: 409, error: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Payload Too Large' },
   URI_TOO_LONG: { status: 414, error: 'URI Too Long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported Media Type' },

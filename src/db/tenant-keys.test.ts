@@ -18,6 +18,8 @@ const NODE_WIDE = [
   'backup_partners', // other nodes this node keeps backup copies for (docs/backup.md)
   'backup_copies', // keyed by the partner: the copies belong to no workspace of this node
   'backup_units', // keyed by the partner, like the copies
+  'backup_passport_holders', // one holding partner per passport id across the node: keyed by the id
+  'backup_host_audit', // the platform admin's removals of partners, who belong to no workspace
 ];
 
 /** Indexes that do not lead with tenant_id, each for a lookup made before the workspace is known. */

@@ -44,7 +44,7 @@ beforeAll(async () => {
   originWorkspace = await createWorkspace(origin.app);
   await createOperator(origin.app, originWorkspace);
   sealed = await sealedOnOrigin(origin.app, originWorkspace.token);
-}, 120_000);
+});
 
 afterAll(async () => {
   await host?.close();

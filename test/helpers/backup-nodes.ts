@@ -1,11 +1,18 @@
 // A second node for backup tests: an origin on a store of its own (an in-memory PGlite, or a scratch
 // PostgreSQL database beside the test one), so its passports, seal CA and keys are not the host's.
+// Beside it: a host answering on loopback under its own base URL, a stand-in target that answers
+// what a test tells it, and a document sealed under a CA of the test's own (another partner's).
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { withoutAnnotations } from '../../src/domain/backup/version-hash.ts';
-import { ADMIN_TOKEN, bearer, TEST_MASTER_KEY } from './app.ts';
+import type { SealFixture } from '../../src/domain/seal/fixtures.ts';
+import { sealDocument } from '../../src/domain/seal/index.ts';
+import { ADMIN_TOKEN, bearer, TEST_MASTER_KEY, testApp } from './app.ts';
 import { testDatabaseUrl } from './db.ts';
 import { checkResponses } from './response-check.ts';
 import { type ScratchDatabase, scratchDatabase } from './scratch-database.ts';
@@ -68,4 +75,101 @@ export async function sealedOnOrigin(app: App, token: string): Promise<SealedDoc
   if (read.statusCode !== 200) throw new Error(`owner read failed: ${read.body}`);
   const body = read.json();
   return withoutAnnotations(body.passport ?? body) as SealedDocument;
+}
+
+/** A server on loopback: its URL is known before the handler behind it is. */
+async function loopbackServer(handle: (request: IncomingMessage, response: ServerResponse) => void) {
+  const server = createServer(handle);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+export interface ListeningHost {
+  app: App;
+  /** The host's PUBLIC_BASE_URL, which is also where it answers: the copies' `uri` names it. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A host on the test store answering on loopback, with its PUBLIC_BASE_URL set to that address (as a
+ * real host's base URL is where origins reach it): the port is taken first, then the app is built.
+ */
+export async function listeningHost(env: Record<string, string> = {}): Promise<ListeningHost> {
+  let app: App | undefined;
+  const server = await loopbackServer((request, response) => {
+    if (app) app.routing(request, response);
+    else response.writeHead(503).end();
+  });
+  const built = await testApp({ env: { PUBLIC_BASE_URL: server.url, ...env } });
+  await built.ready();
+  app = built;
+  return {
+    app: built,
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await built.close();
+    },
+  };
+}
+
+export interface StandInTarget {
+  url: string;
+  /** The PUTs received, with their headers. */
+  received: { url: string; headers: IncomingMessage['headers'] }[];
+  /** What it answers a PUT to `path`: a status and a JSON body. */
+  answer: (path: string) => { status: number; body: unknown };
+  close(): Promise<void>;
+}
+
+/** A backup target that reads each push and answers what the test's `answer` says. */
+export async function standInTarget(): Promise<StandInTarget> {
+  const target: StandInTarget = {
+    url: '',
+    received: [],
+    answer: () => ({ status: 503, body: {} }),
+    close: async () => undefined,
+  };
+  const server = await loopbackServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      target.received.push({ url: request.url ?? '', headers: request.headers });
+      const { status, body } = target.answer(request.url ?? '');
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  target.url = server.url;
+  target.close = server.close;
+  return target;
+}
+
+/**
+ * Another partner's forgery: the document with `changes`, sealed afresh by a key of `signer`'s own
+ * CA as `version` of the same passport id.
+ */
+export async function resealed(
+  document: SealedDocument,
+  signer: SealFixture,
+  version: number,
+  changes: Record<string, unknown> = {},
+): Promise<SealedDocument> {
+  const { digitalSeal: _seal, signingPublicKey: _key, proof: _proof, ...content } = document;
+  const changed = { ...content, ...changes };
+  const seal = await sealDocument(changed, {
+    passportId: document.id,
+    version,
+    sealedAt: new Date(),
+    key: signer.key,
+    certificatePem: signer.certificatePem,
+  });
+  return { ...changed, ...seal } as unknown as SealedDocument;
 }

@@ -1,10 +1,24 @@
 // Backup copies this node holds for other nodes (docs/backup.md). Node-wide tables, keyed by the
 // partner, not by a workspace: a partner is another node, and its copies belong to no workspace of
-// this one. Copies are append-only; each document is a secret box under the master key.
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// this one. Copies are append-only while their partner stays; each document is a secret box under the
+// master key. A passport id is held by one partner, the first to store a copy of it.
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
-/** An origin node whose sealed passport versions this node keeps. Never deleted: its copies stay. */
+/**
+ * An origin node whose sealed passport versions this node keeps. Ending a partnership keeps the row
+ * and the copies; only the platform admin's removal with its copies deletes it.
+ */
 export const backupPartners = pgTable(
   'backup_partners',
   {
@@ -21,7 +35,24 @@ export const backupPartners = pgTable(
   (table) => [uniqueIndex('backup_partners_token_idx').on(table.tokenHash)],
 );
 
-/** One sealed passport version as a partner pushed it; never updated or deleted. */
+/**
+ * Which partner holds a passport id: the first to store a copy of it. The primary key makes the claim
+ * race-safe (two partners pushing a new id at once cannot both hold it); only the holder's copies
+ * are answered.
+ */
+export const backupPassportHolders = pgTable(
+  'backup_passport_holders',
+  {
+    passportId: uuid('passport_id').primaryKey(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => backupPartners.id),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('backup_passport_holders_partner_idx').on(table.partnerId)],
+);
+
+/** One sealed passport version as a partner pushed it; never updated, deleted only with its partner. */
 export const backupCopies = pgTable(
   'backup_copies',
   {
@@ -58,4 +89,20 @@ export const backupUnits = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.partnerId, table.passportId] })],
+);
+
+/** What the platform admin did to backup partners that cannot be read from them afterwards. */
+export const backupHostAudit = pgTable(
+  'backup_host_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `backup_partner.removed`. */
+    action: text('action').notNull(),
+    /** The partner acted on; no reference, as the row outlives it. */
+    partnerId: uuid('partner_id').notNull(),
+    actor: text('actor').notNull(),
+    details: jsonb('details').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('backup_host_audit_partner_idx').on(table.partnerId, table.at)],
 );

@@ -1,13 +1,15 @@
-// Platform admin API of the backup host: partners (origin nodes whose seals this node keeps) and the
-// import of an origin's export archive (docs/backup.md).
+// Platform admin API of the backup host: partners (origin nodes whose seals this node keeps), their
+// copies, and the import of an origin's export archive (docs/backup.md).
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
-import { errorResponses } from '../../core/schemas.ts';
+import { errorResponses, PagingQuery, readPaging } from '../../core/schemas.ts';
 import {
   CreatedPartnerResponse,
   CreatePartnerBody,
   EndedPartnerResponse,
+  EndPartnerQuery,
   ImportResponse,
+  PartnerCopiesResponse,
   PartnerListResponse,
   PartnerParams,
 } from './schemas.ts';
@@ -61,15 +63,43 @@ export async function backupAdminRoutes(app: App, context: AppContext): Promise<
       schema: {
         tags,
         security,
-        summary: 'End a backup partnership: its token stops working, the copies held stay, read-only',
+        summary:
+          'End a backup partnership (its token stops working, the copies stay, read-only), or with ?copies=true delete the partner and its copies',
         params: PartnerParams,
+        querystring: EndPartnerQuery,
         response: { 200: EndedPartnerResponse, ...errorResponses(400, 401, 404, 500) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      partner: await backup.endPartnership(context, request.params.id.toLowerCase()),
-    }),
+    async (request) => {
+      const id = request.params.id.toLowerCase();
+      if (request.query.copies === 'true')
+        return { success: true as const, ...(await backup.removePartnerWithCopies(context, id)) };
+      return { success: true as const, partner: await backup.endPartnership(context, id) };
+    },
+  );
+
+  app.get(
+    '/admin/v1/backup-partners/:id/copies',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'The passport versions a backup partner stored here, by passport and version',
+        params: PartnerParams,
+        querystring: PagingQuery,
+        response: { 200: PartnerCopiesResponse, ...errorResponses(400, 401, 404, 500) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = readPaging(request.query);
+      return {
+        success: true as const,
+        page,
+        limit,
+        ...(await backup.partnerCopies(context, request.params.id.toLowerCase(), { page, limit })),
+      };
+    },
   );
 
   // The archive arrives as raw bytes: the parser lives in this scope only.

@@ -10,7 +10,14 @@ import { bearerToken } from '../../http/auth.ts';
 import { SERVICE_BODY_LIMIT } from '../../http/body-limits.ts';
 import { languageOf } from '../../http/language.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
-import { CopyDocument, CopyParams, CopyResponse, PassportParams, SealedDocumentBody } from './schemas.ts';
+import {
+  CopyDocument,
+  CopyParams,
+  CopyResponse,
+  PassportParams,
+  PushHeaders,
+  SealedDocumentBody,
+} from './schemas.ts';
 import * as backup from './service.ts';
 
 const tags = ['Backup host'];
@@ -51,8 +58,10 @@ export async function backupCopyRoutes(
       schema: {
         tags,
         security: [{ backupPartner: [] }],
-        summary: 'Push one sealed passport version (partner token); append-only',
+        summary:
+          'Push one sealed passport version (partner token): append-only, the next version of a passport id the partner holds',
         params: CopyParams,
+        headers: PushHeaders,
         body: SealedDocumentBody,
         response: {
           200: CopyResponse,
@@ -63,7 +72,12 @@ export async function backupCopyRoutes(
     },
     async (request, reply) => {
       const partner = pushers.get(request) as backup.PartnerRow;
-      const path = { passportId: request.params.passportId, version: Number(request.params.version) };
+      const follows = request.headers['opendpp-previous-version'];
+      const path = {
+        passportId: request.params.passportId,
+        version: Number(request.params.version),
+        ...(follows === undefined ? {} : { follows: Number(follows) }),
+      };
       const stored = await backup.acceptCopy(context, partner, path, request.body);
       return reply.code(stored.created ? 201 : 200).send({ success: true, copy: stored.copy });
     },

@@ -50,9 +50,27 @@ export const PartnerListResponse = Type.Object({
 export const EndedPartnerResponse = Type.Object({
   success: Type.Literal(true),
   partner: PartnerListItem,
+  removed: Type.Optional(
+    Type.Object(
+      {
+        copies: Type.Integer({ minimum: 0, description: 'passport versions deleted with the partner' }),
+        units: Type.Integer({ minimum: 0, description: 'units.json members deleted with the partner' }),
+      },
+      { description: 'with ?copies=true: the partner is deleted, and what went with it' },
+    ),
+  ),
 });
 
 export const PartnerParams = Type.Object({ id: Uuid });
+
+export const EndPartnerQuery = Type.Object({
+  copies: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description:
+        'true: delete the partner with every copy and unit it holds (its passport ids are free again); default false: end the partnership, the copies stay and keep being answered',
+    }),
+  ),
+});
 
 export const CopyParams = Type.Object({
   passportId: Uuid,
@@ -78,6 +96,33 @@ export const CopyRecord = Type.Object({
 });
 
 export const CopyResponse = Type.Object({ success: Type.Literal(true), copy: CopyRecord });
+
+export const PushHeaders = Type.Object({
+  'opendpp-previous-version': Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]{0,8}$',
+      description:
+        'the sealed version of the passport this one follows; lets a push skip versions the origin never sealed',
+    }),
+  ),
+});
+
+export const PartnerCopiesResponse = Type.Object({
+  success: Type.Literal(true),
+  copies: Type.Array(
+    Type.Object({
+      ...CopyRecord.properties,
+      held: Type.Boolean({
+        description:
+          'whether this partner holds the passport id (its copies are answered); false only for copies stored before ids had one holder',
+      }),
+    }),
+  ),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+});
 
 export const ImportResponse = Type.Object({
   success: Type.Literal(true),

@@ -1,7 +1,8 @@
 // The backup host (docs/backup.md): partners registered by the platform admin, sealed versions a
 // partner pushes or an archive brings, kept append-only in secret boxes, and the copies answered in
-// the public tier (or whole, to the partner and the platform admin). Custody hands resolution the
-// copies of one partner.
+// the public tier (or whole, to the partner and the platform admin). A passport id is held by the
+// first partner to store a copy of it, and only its holder's copies are answered or added to, one
+// version after the other. Custody hands resolution the copies one partner holds.
 import type { ServiceContext } from '../../context.ts';
 import type { Custody, CustodyKey } from '../../core/custody.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
@@ -22,16 +23,21 @@ import {
   activePartnerByTokenHash,
   type CopyKey,
   type CopyRow,
+  claimPassport,
   countCopies,
+  deletePartner,
   endPartner,
   findCopy,
   findHeldCopy,
   findPartner,
   type HeldCopy,
+  insertAudit,
   insertCopy,
   insertPartner,
   insertUnits,
+  listPartnerCopies,
   listPartners,
+  newestVersion,
   type PartnerRow,
 } from './store.ts';
 
@@ -88,6 +94,43 @@ export async function endPartnership(context: ServiceContext, id: string) {
   return partnerListItem({ ...row, copies: await countCopies(context.db, id) });
 }
 
+/**
+ * Removes a partner with every copy and unit it holds, in one transaction, recorded in the host's
+ * audit; the passport ids it held are free for another partner. Its token stops working with it.
+ */
+export async function removePartnerWithCopies(context: ServiceContext, id: string) {
+  const at = context.clock();
+  return (context.db as Db).transaction(async (tx) => {
+    const row = await findPartner(tx, id);
+    if (!row) throw notFound('No backup partner with this id');
+    const removed = await deletePartner(tx, id);
+    if (!removed) throw notFound('No backup partner with this id');
+    await insertAudit(tx, {
+      action: 'backup_partner.removed',
+      partnerId: id,
+      actor: 'platform-admin',
+      details: { name: row.name, originBaseUrl: row.originBaseUrl, ...removed },
+      at,
+    });
+    return { partner: partnerListItem({ ...row, endedAt: row.endedAt ?? at, copies: 0 }), removed };
+  });
+}
+
+/** One page of the copies a partner stored, each saying whether the partner holds its passport id. */
+export async function partnerCopies(
+  context: ServiceContext,
+  id: string,
+  { page, limit }: { page: number; limit: number },
+) {
+  if (!(await findPartner(context.db, id))) throw notFound('No backup partner with this id');
+  const { copies, total } = await listPartnerCopies(context.db, id, limit, (page - 1) * limit);
+  return {
+    copies: copies.map((copy) => ({ ...copyRecord(context, copy), held: copy.held })),
+    total,
+    totalPages: Math.ceil(total / limit),
+  };
+}
+
 /** The partner a pushed token names; 401 for a missing, malformed, unknown or ended one. */
 export async function partnerOfToken(context: ServiceContext, token: string | null): Promise<PartnerRow> {
   const hash = token ? backupTokenHash(token) : null;
@@ -110,16 +153,39 @@ const copyRecord = (
   uri: `${context.baseUrl}/backup/v1/passports/${row.passportId}/versions/${row.version}`,
 });
 
-/** Stores a checked copy; an identical one held already is not written again, another is a conflict. */
+/**
+ * Why a partner may not add this version of a passport it holds, or null: a version more than one
+ * ahead of the newest it holds, unless the push names that newest version as the sealed version it
+ * follows (the origin's versions between them were never sealed, so never pushed).
+ */
+function versionGap(version: number, newest: number | null, follows: number | undefined): string | null {
+  if (newest === null || version <= newest + 1 || follows === newest) return null;
+  const named = follows === undefined ? 'names no version it follows' : `follows version ${follows}`;
+  return `Version ${version} is ahead of version ${newest}, the newest held of this passport, and ${named}: push the versions in order, or name version ${newest} as the one it follows`;
+}
+
+/**
+ * Stores a checked copy for the partner holding its passport id (claimed here for the first partner
+ * to store one), when it adds the next version; an identical one held already is not written again,
+ * another is a conflict. Runs in the caller's transaction, which the claim's lock serialises.
+ */
 async function storeCopy(
   context: ServiceContext,
-  db: Executor,
+  tx: Executor,
   partnerId: string,
   document: Record<string, unknown>,
-  path: { passportId: string; version: number },
+  path: { passportId: string; version: number; follows?: number },
 ) {
-  const hash = versionHash(document);
   const receivedAt = context.clock();
+  if ((await claimPassport(tx, path.passportId, partnerId, receivedAt)) !== partnerId) {
+    throw new AppError(
+      'BACKUP_ID_HELD',
+      `Passport ${path.passportId} is held here for another backup partner`,
+    );
+  }
+  const gap = versionGap(path.version, await newestVersion(tx, partnerId, path.passportId), path.follows);
+  if (gap) throw new AppError('BACKUP_VERSION_GAP', gap);
+  const hash = versionHash(document);
   const values = {
     partnerId,
     passportId: path.passportId,
@@ -133,8 +199,8 @@ async function storeCopy(
     ),
     receivedAt,
   };
-  if (await insertCopy(db, values)) return { created: true, copy: copyRecord(context, values) };
-  const held = await findCopy(db, partnerId, path.passportId, path.version);
+  if (await insertCopy(tx, values)) return { created: true, copy: copyRecord(context, values) };
+  const held = await findCopy(tx, partnerId, path.passportId, path.version);
   if (!held || held.versionHash !== hash) {
     throw new AppError(
       'BACKUP_VERSION_CONFLICT',
@@ -144,11 +210,14 @@ async function storeCopy(
   return { created: false, copy: copyRecord(context, held) };
 }
 
-/** A partner's push of one sealed version: 201 when new, 200 when held identical already. */
+/**
+ * A partner's push of one sealed version: 201 when new, 200 when held identical already. `follows`
+ * is the sealed version the origin says comes before it (OpenDPP-Previous-Version).
+ */
 export async function acceptCopy(
   context: ServiceContext,
   partner: PartnerRow,
-  path: { passportId: string; version: number },
+  path: { passportId: string; version: number; follows?: number },
   document: unknown,
 ) {
   const passportId = path.passportId.toLowerCase();
@@ -161,9 +230,23 @@ export async function acceptCopy(
     context.clock(),
   );
   if (refusal) throw new AppError('BACKUP_COPY_REFUSED', refusal);
-  return storeCopy(context, context.db, partner.id, sealed as Record<string, unknown>, {
-    passportId,
-    version: path.version,
+  return (context.db as Db).transaction((tx) =>
+    storeCopy(context, tx, partner.id, sealed as Record<string, unknown>, { ...path, passportId }),
+  );
+}
+
+/**
+ * An archive's versions by passport id, then version, each with the version before it in the archive
+ * as the one it follows: an archive lists every sealed version of a passport, so that is the sealed
+ * version before it. Ids in one order keep two imports from claiming theirs in opposite orders.
+ */
+function inClaimOrder<T extends { passportId: string; version: number }>(versions: T[]) {
+  const sorted = [...versions].sort((a, b) =>
+    a.passportId === b.passportId ? a.version - b.version : a.passportId < b.passportId ? -1 : 1,
+  );
+  return sorted.map((version, i) => {
+    const before = sorted[i - 1];
+    return before?.passportId === version.passportId ? { ...version, follows: before.version } : version;
   });
 }
 
@@ -196,7 +279,7 @@ export async function importArchive(context: ServiceContext, partnerId: string, 
   }
   const imported = { passports: archive.manifest.passports.length, versions: 0, alreadyHeld: 0, units: 0 };
   await (context.db as Db).transaction(async (tx) => {
-    for (const version of versions) {
+    for (const version of inClaimOrder(versions)) {
       const stored = await storeCopy(
         context,
         tx,
@@ -273,27 +356,25 @@ const subjectOf = (held: HeldCopy, document: Record<string, unknown>, whole: boo
   version: held.version,
 });
 
-/** The newest copy of a passport (or one version) as the reader may see it; 404 when none is held. */
+/**
+ * The newest copy of a passport (or one version) that its holding partner stored, as the reader may
+ * see it; 404 when none is held.
+ */
 export async function readCopy(
   context: ServiceContext,
   reader: CopyReader,
   path: { passportId: string; version?: number },
 ): Promise<ServedCopy> {
-  const key = {
+  const held = await findHeldCopy(context.db, {
     passportId: path.passportId.toLowerCase(),
     ...(path.version ? { version: path.version } : {}),
-  };
-  const own =
-    reader.kind === 'partner'
-      ? await findHeldCopy(context.db, { ...key, partnerId: reader.partnerId })
-      : null;
-  const held = own ?? (await findHeldCopy(context.db, key));
+  });
   if (!held) throw notFound('No backup copy of this passport is held here');
-  const whole = reader.kind === 'admin' || own !== null;
+  const whole = reader.kind === 'admin' || (reader.kind === 'partner' && reader.partnerId === held.partnerId);
   return { subject: subjectOf(held, openCopy(context, held), whole), originBaseUrl: held.originBaseUrl };
 }
 
-/** Resolution's view of one partner's copies (CUSTODY_OF). */
+/** Resolution's view of the copies one partner holds (CUSTODY_OF). */
 export function custodyOf(context: ServiceContext, partnerId: string): Custody {
   return {
     types: COPY_TYPES,
