@@ -3,7 +3,6 @@
 // pushes in order, the version hash and backup state the owner reads, refusals, retries, the
 // backfill of a target added late, the copy outliving the origin, custody, and the archive.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,12 +23,19 @@ import {
   type TestWorkspace,
   testApp,
 } from '../helpers/app.ts';
-import { ORIGIN_URL, type OriginNode, originNode } from '../helpers/backup-nodes.ts';
+import {
+  type ListeningHost,
+  listeningHost,
+  ORIGIN_URL,
+  type OriginNode,
+  originNode,
+} from '../helpers/backup-nodes.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { createSealedPassport } from '../helpers/seals.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'backup-origin-'));
+let hostNode: ListeningHost;
 let host: App;
 let hostUrl: string;
 let origin: OriginNode;
@@ -87,9 +93,10 @@ const hostCopy = (id: string, version: number, token = partnerToken) =>
   });
 
 beforeAll(async () => {
-  host = await testApp();
-  await host.listen({ port: 0, host: '127.0.0.1' });
-  hostUrl = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
+  // The host's base URL is where the origin reaches it, so the copy URIs it answers are accepted.
+  hostNode = await listeningHost();
+  host = hostNode.app;
+  hostUrl = hostNode.url;
   origin = await originNode({
     BACKUP_ALLOW_INSECURE_TARGETS: 'true',
     WEBHOOK_ALLOW_INSECURE_TARGETS: 'true',
@@ -109,11 +116,11 @@ beforeAll(async () => {
     partner: { id: partnerId },
     token: partnerToken,
   } = await registerPartner(origin.caPem));
-}, 120_000);
+});
 
 afterAll(async () => {
   await worker?.stop();
-  await host?.close();
+  await hostNode?.close();
   if (!originClosed) await origin?.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -26,6 +26,8 @@ export interface BackupState {
   at: string;
   /** The copy's URL on the target, when held. */
   uri?: string;
+  /** Why the push failed, when it did. */
+  reason?: string;
 }
 
 /** Model-level (or batch/item) passports: the live state. Archived states live in passport_versions. */

@@ -83,12 +83,16 @@ export interface ClaimedPush {
   passport_id: string;
   version: number;
   attempts: number;
+  /** The sealed version of the passport queued for the target before this one, if any. */
+  previous: number | null;
 }
 
 /**
  * Claims up to `limit` due pushes, each leased until `leaseUntil` and its attempt counted. A version
  * waits while an earlier version of the same passport is still pending for the same target, so a
- * target receives each passport's versions in order. SKIP LOCKED lets workers claim side by side.
+ * target receives each passport's versions in order, each with the sealed version queued before it
+ * (every sealed version is queued for a target, the earlier ones by its backfill). SKIP LOCKED lets
+ * workers claim side by side.
  */
 export function claimDue(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPush[]> {
   return queryRows<ClaimedPush>(
@@ -112,7 +116,10 @@ export function claimDue(db: Executor, now: Date, leaseUntil: Date, limit: numbe
     from due
     where b.tenant_id = due.tenant_id and b.target_id = due.target_id
       and b.passport_id = due.passport_id and b.version = due.version
-    returning b.tenant_id, b.target_id, b.passport_id, b.version, b.attempts`,
+    returning b.tenant_id, b.target_id, b.passport_id, b.version, b.attempts,
+      (select max(e.version) from backup_outbox e
+       where e.tenant_id = b.tenant_id and e.target_id = b.target_id
+         and e.passport_id = b.passport_id and e.version < b.version) as previous`,
   );
 }
 

@@ -4,9 +4,13 @@
 // and parts: the same SSRF-guarded sender, the same retry schedule with jitter, the same lease that
 // hands a push a dead worker left to another claim.
 //
-// 200 or 201: the target holds the copy. 409: it holds another document for that version, which
-// no retry changes (failed at once). Any other 4xx: refused (failed at once: the document or the
-// token is wrong, and a retry would send the same). 5xx and network failures follow the schedule.
+// 200 or 201: the target holds the copy, at the URL pushed to; an answer naming the copy anywhere
+// else (`copy.uri` on another origin or path) fails the push, as the owner's history must not carry
+// a URL the target chose. 409: it holds another document for that version, or another partner holds
+// the passport id, which no retry changes (failed at once). Any other 4xx: refused (failed at once:
+// the document or the token is wrong, and a retry would send the same). 5xx and network failures
+// follow the schedule. Each push names the sealed version it follows (OpenDPP-Previous-Version), so
+// the host takes a version after versions that were never sealed.
 import { type PollingWorker, startPolling } from '../../core/polling-worker.ts';
 import type { Db } from '../../db/client.ts';
 import { retryDelay } from '../../domain/webhooks/schedule.ts';
@@ -38,16 +42,43 @@ const DEFAULT_POLL_MS = 1_000;
 const DEFAULT_BATCH = 10;
 const LEASE_MARGIN_MS = 5_000;
 
-/** The copy's URL: the one the target's answer names (`copy.uri`), else where it was put. */
-function copyUri(result: SendResult, putUrl: string): string {
+/**
+ * Where the target holds the copy: the URL pushed to, when its answer names that URL as `copy.uri` or
+ * names none. Any other value is refused, with the reason (which never repeats it).
+ */
+function copyUriOf(body: string | undefined, putUrl: string): { uri: string } | { refused: string } {
+  let uri: unknown;
   try {
-    const answer = JSON.parse(result.body ?? '') as { copy?: { uri?: unknown } };
-    const uri = answer.copy?.uri;
-    if (typeof uri === 'string' && /^https?:\/\//.test(uri)) return uri;
+    uri = (JSON.parse(body ?? '') as { copy?: { uri?: unknown } } | null)?.copy?.uri;
   } catch {
-    // Not JSON: the URL put to names the copy.
+    // Not JSON: the answer names no URL, so the URL put to names the copy.
   }
-  return putUrl;
+  if (uri === undefined) return { uri: putUrl };
+  const refused = { refused: `the target answered a copy.uri other than ${putUrl}, the URL pushed to` };
+  if (typeof uri !== 'string' || !URL.canParse(uri)) return refused;
+  const named = new URL(uri);
+  const pushed = new URL(putUrl);
+  const same =
+    named.origin === pushed.origin &&
+    named.pathname === pushed.pathname &&
+    named.username === '' &&
+    named.password === '' &&
+    named.search === '' &&
+    named.hash === '';
+  return same ? { uri: putUrl } : refused;
+}
+
+/** Why a push failed, in words: the send's own, with the host's error code when it sent one. */
+function failureReason(result: SendResult): string | null {
+  if (result.ok) return null;
+  try {
+    const code = (JSON.parse(result.body ?? '') as { code?: unknown } | null)?.code;
+    // Only a code of the error table's shape: the reason never carries the target's free text.
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(code)) return `${result.error} (${code})`;
+  } catch {
+    // No JSON answer: the send's words alone.
+  }
+  return result.error;
 }
 
 type Verdict = 'held' | 'retry' | 'failed';
@@ -82,12 +113,14 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
     }
     const putUrl = `${target.url}/backup/v1/passports/${row.passport_id}/versions/${row.version}`;
     const token = openToken(masterKey, target.id, target.token);
+    const previous: Record<string, string> =
+      row.previous === null ? {} : { 'opendpp-previous-version': String(row.previous) };
     const result = await sendGuarded(
       putUrl,
       {
         method: 'PUT',
         body: text,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, ...previous },
         userAgent: 'OpenDPP-Backup/1',
         readBody: true,
       },
@@ -96,9 +129,12 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
     );
     const after = clock();
     const verdict = verdictOf(result);
+    const copy = verdict === 'held' ? copyUriOf(result.body, putUrl) : null;
     const delay = verdict === 'retry' ? retryDelay(row.attempts, random()) : null;
-    const status = verdict === 'held' ? 'held' : delay === null ? 'failed' : 'pending';
-    const backupUri = status === 'held' ? copyUri(result, putUrl) : null;
+    const status =
+      verdict === 'held' && copy && 'uri' in copy ? 'held' : delay === null ? 'failed' : 'pending';
+    const backupUri = copy && 'uri' in copy ? copy.uri : null;
+    const reason = copy && 'refused' in copy ? copy.refused : failureReason(result);
     await store.recordOutcome(
       db,
       row,
@@ -106,7 +142,7 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
         status,
         nextAttemptAt: delay === null ? after : new Date(after.getTime() + delay),
         responseCode: result.responseCode,
-        error: result.ok ? null : result.error,
+        error: reason,
         backupUri,
       },
       after,
@@ -117,6 +153,7 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
       version: row.version,
       at: after.toISOString(),
       ...(backupUri ? { uri: backupUri } : {}),
+      ...(status === 'failed' && reason ? { reason } : {}),
     });
   }
 

@@ -55,6 +55,7 @@ export const OwnerPassportDocumentSchema = Type.Object(
           target: Type.String(),
           version: Type.Integer(),
           at: Type.String(),
+          reason: Type.Optional(Type.String({ description: 'when failed: why the push failed, in words' })),
         },
         { description: 'owner read: where the newest sealed version stands with the backup nodes' },
       ),
