@@ -22,8 +22,13 @@ const USAGE = `Usage: opendpp <command> [options]
   backup export --workspace ID > archive.tar
                                every sealed passport version, units and the seal CA of a
                                workspace, as a verifiable archive (docs/backup.md)
-  backup verify ARCHIVE.tar    check an archive offline: manifest, hashes, every seal against
-                               its ca.pem; exit status 0 when valid, 1 when not
+  backup verify ARCHIVE.tar [--ca CA.pem]
+                               check an archive offline: manifest, hashes, every seal against
+                               the origin's seal CA given with --ca (the archive's ca.pem must be
+                               that certificate); without --ca against the archive's own ca.pem,
+                               which proves only that the archive agrees with itself (caPinned:
+                               false, and a line on stderr says so); exit status 0 when valid,
+                               1 when not
   verify FILE.json [--ca CA.pem] [--require-timestamp]
                                verify a sealed passport document offline (full or masked);
                                --require-timestamp: a seal without an RFC 3161 timestamp is invalid;
@@ -193,8 +198,13 @@ async function run(): Promise<unknown> {
       const file = positionals[2];
       if (!file) throw new UsageError('backup verify needs the path of an archive (tar)');
       const { verifyArchiveFile } = await import('./backup-verify-file.ts');
-      const result = await verifyArchiveFile(file);
+      const result = await verifyArchiveFile(file, values.ca ? { caPath: values.ca } : {});
       if (!result.valid) process.exitCode = 1;
+      // Not only on a terminal: a script that forgot --ca should hear it too, beside the JSON.
+      if (!result.caPinned)
+        process.stderr.write(
+          "opendpp: no --ca given, so this trusted the CA the archive brings (ca.pem): it shows the archive agrees with itself, not that it is the origin's; pin the origin's seal CA with --ca\n",
+        );
       return result;
     }
     case `verify ${action ?? ''}`.trim(): {

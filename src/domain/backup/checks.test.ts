@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tierView } from '../passports/tier-view.ts';
 import { batteryPassportDocument, type SealFixture, sealFixture } from '../seal/fixtures.ts';
 import { sealDocument } from '../seal/index.ts';
-import { copyRefusal, sealCaProblem } from './checks.ts';
+import { copyRefusal, sameCertificate, sealCaProblem } from './checks.ts';
 
 let fixture: SealFixture;
 let sealed: Record<string, unknown>;
@@ -30,6 +30,15 @@ describe('what a backup host keeps', () => {
     expect(sealCaProblem('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----')).toMatch(
       /not a readable/,
     );
+  });
+
+  it('knows one certificate in two PEM texts, and tells two certificates apart', async () => {
+    const pem = fixture.ca.certificatePem;
+    const rewrapped = `\n${pem.trim().replaceAll('\n', '\r\n')}\r\n\n`;
+    expect(sameCertificate(pem, rewrapped)).toBe(true);
+    expect(sameCertificate(pem, (await sealFixture()).ca.certificatePem)).toBe(false);
+    expect(sameCertificate(pem, fixture.certificatePem)).toBe(false);
+    expect(sameCertificate(pem, 'not a certificate')).toBe(false);
   });
 
   it('keeps a whole sealed document whose seal chains to the pinned CA', async () => {

@@ -21,6 +21,20 @@ export function sealCaProblem(pem: string): string | null {
   return null;
 }
 
+/**
+ * Whether two PEM texts hold the same certificate (the same DER bytes, whatever the line breaks and
+ * surrounding text); false when either is not a readable certificate.
+ */
+export function sameCertificate(a: string, b: string): boolean {
+  try {
+    const left = new Uint8Array(new x509.X509Certificate(a.trim()).rawData);
+    const right = new Uint8Array(new x509.X509Certificate(b.trim()).rawData);
+    return left.length === right.length && left.every((byte, i) => byte === right[i]);
+  } catch {
+    return false;
+  }
+}
+
 export interface CopyPath {
   passportId: string;
   version: number;
