@@ -938,10 +938,13 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End a backup partnership: its token stops working, the copies held stay, read-only */
+        /** End a backup partnership (its token stops working, the copies stay, read-only), or with ?copies=true delete the partner and its copies */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: delete the partner with every copy and unit it holds (its passport ids are free again); default false: end the partnership, the copies stay and keep being answered */
+                    copies?: "true" | "false";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -967,6 +970,13 @@ export interface paths {
                                 id: string;
                                 name: string;
                                 originBaseUrl: string;
+                            };
+                            /** @description with ?copies=true: the partner is deleted, and what went with it */
+                            removed?: {
+                                /** @description passport versions deleted with the partner */
+                                copies: number;
+                                /** @description units.json members deleted with the partner */
+                                units: number;
                             };
                             /** @enum {boolean} */
                             success: true;
@@ -1038,6 +1048,113 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/backup-partners/{id}/copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passport versions a backup partner stored here, by passport and version */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer, 1 to 2147483647 (larger values are clamped); non-numeric falls back to 1 */
+                    page?: string;
+                    /** @description integer, clamped to 1 to 200; non-numeric falls back to 100 */
+                    limit?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            copies: {
+                                /** @description whether this partner holds the passport id (its copies are answered); false only for copies stored before ids had one holder */
+                                held: boolean;
+                                /** Format: uuid */
+                                passportId: string;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                /** @description the copy's URL on this host (the origin's backupUri) */
+                                uri: string;
+                                version: number;
+                                versionHash: string;
+                            }[];
+                            limit: number;
+                            page: number;
+                            /** @enum {boolean} */
+                            success: true;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8213,6 +8330,8 @@ export interface paths {
                             /** @description owner read: where the newest sealed version stands with the backup nodes */
                             backup?: {
                                 at: string;
+                                /** @description when failed: why the push failed, in words */
+                                reason?: string;
                                 status: "pending" | "held" | "failed";
                                 target: string;
                                 version: number;
@@ -8263,6 +8382,8 @@ export interface paths {
                             /** @description owner read: where the newest sealed version stands with the backup nodes */
                             backup?: {
                                 at: string;
+                                /** @description when failed: why the push failed, in words */
+                                reason?: string;
                                 status: "pending" | "held" | "failed";
                                 target: string;
                                 version: number;
@@ -12777,11 +12898,14 @@ export interface paths {
                 };
             };
         };
-        /** Push one sealed passport version (partner token); append-only */
+        /** Push one sealed passport version (partner token): append-only, the next version of a passport id the partner holds */
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description the sealed version of the passport this one follows; lets a push skip versions the origin never sealed */
+                    "opendpp-previous-version"?: string;
+                };
                 path: {
                     passportId: string;
                     /** @description the sealed version */
