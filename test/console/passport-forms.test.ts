@@ -3,6 +3,7 @@
 // shown in the page's language beside their fields, editing, the grant-holder tiers and the label.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
+import { validToys } from '../../src/domain/categories/rules/toys.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
 import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
@@ -246,6 +247,34 @@ describe('passport forms in the console', () => {
       careInstructions: { washing: 'WASH_40', professionalCleaning: ['DRY_CLEAN_P'] },
       durability: { expectedWashCycles: 40 },
     });
+  });
+
+  it('takes a GTIN in any spelling, and shows beside productId why one written like a GTIN is none', async () => {
+    const toy = (productId: string) =>
+      post('/console/passports/new', [
+        ['category', 'toys'],
+        ['/productId', productId],
+        ['/metadata', JSON.stringify(validToys)],
+      ]);
+    const gtin13 = newGtin13();
+    const created = await toy(`https://id.gs1.org/01/0${gtin13}`);
+    expect(created.statusCode, created.body).toBe(303);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/0${gtin13}`,
+      headers: bearer(workspace.token),
+    });
+    expect(read.statusCode).toBe(200);
+    const refused = await toy('1234567890');
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused.body, 'f.productId')).toEqual(expect.any(String));
+    expect(refused.body).toContain('value="1234567890"');
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/v1/passports?q=1234567890',
+      headers: bearer(workspace.token),
+    });
+    expect(list.json().total).toBe(0);
   });
 
   it('edits a passport: the form comes filled in, and the change goes through PUT with its reason', async () => {

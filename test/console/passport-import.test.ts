@@ -64,6 +64,23 @@ describe('passports from a spreadsheet', () => {
     });
   };
 
+  /** The battery template's columns, and a row of the example passport under a productId. */
+  async function batteryRows() {
+    const [header = []] = parseCsv(
+      (await get('/console/passports/template?category=batteries&format=csv')).body,
+    );
+    const example = batteryMetadata();
+    const row = (productId: string, change: Record<string, string> = {}) =>
+      header.map((column) =>
+        column === 'productId'
+          ? productId
+          : column === 'generalInformation.productIdentifier'
+            ? ''
+            : (change[column] ?? (column.includes('.') || column in example ? cellOf(example, column) : '')),
+      );
+    return { header, row };
+  }
+
   it('offers a template whose columns are the schema fields as dotted paths', async () => {
     const csv = await get('/console/passports/template?category=batteries&format=csv');
     expect(csv.statusCode).toBe(200);
@@ -81,20 +98,9 @@ describe('passports from a spreadsheet', () => {
   });
 
   it('imports the rows that pass and shows each refused row against its cells', async () => {
-    const [header = []] = parseCsv(
-      (await get('/console/passports/template?category=batteries&format=csv')).body,
-    );
-    const example = batteryMetadata();
+    const { header, row } = await batteryRows();
     const good = newGtin13();
     const bad = newGtin13();
-    const row = (productId: string, change: Record<string, string>) =>
-      header.map((column) =>
-        column === 'productId'
-          ? productId
-          : column === 'generalInformation.productIdentifier'
-            ? ''
-            : (change[column] ?? (column.includes('.') || column in example ? cellOf(example, column) : '')),
-      );
     const csv = [
       csvLine(header),
       csvLine(row(good, { originCountry: 'de' })),
@@ -123,6 +129,31 @@ describe('passports from a spreadsheet', () => {
     const refused = await app.inject({
       method: 'GET',
       url: `/api/v1/passports/${bad}`,
+      headers: bearer(workspace.token),
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('imports a row whose productId is a GTIN in another spelling, and refuses one written like a GTIN that is none', async () => {
+    const { header, row } = await batteryRows();
+    const gtin13 = newGtin13();
+    const csv = [csvLine(header), csvLine(row(`(01)0${gtin13}`)), csvLine(row('123456789012345678'))].join(
+      '\r\n',
+    );
+    const answer = await upload(Buffer.from(csv), 'spellings.csv');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('1 passports written, 1 rows refused');
+    const table = answer.body.slice(answer.body.indexOf('id="sheet-problems"'));
+    expect(table).toContain('<code>productId</code></td><td>123456789012345678</td>');
+    const written = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/0${gtin13}`,
+      headers: bearer(workspace.token),
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/v1/passports/123456789012345678',
       headers: bearer(workspace.token),
     });
     expect(refused.statusCode).toBe(404);

@@ -78,6 +78,10 @@ describe('EN 18222 Life Cycle API', () => {
       expect((await at('2026-07-04T00:00:00Z')).json().originCountry).toBe('IT');
       expectResult(await at('2026-06-30T00:00:00Z'), 404, 'NOT_FOUND');
       expectResult(await at('yesterday'), 400, 'BAD_REQUEST');
+      for (const far of ['+010000-01-01T00:00:00Z', '99999-01-01', '-000001-01-01']) {
+        const [message] = expectResult(await at(far), 400, 'BAD_REQUEST');
+        expect(message?.text).toContain('date must be');
+      }
       expectResult(await call('GET', `/v1/dppsByIdAndDate/${passport.id}`), 400, 'BAD_REQUEST');
     });
   });

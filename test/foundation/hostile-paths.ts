@@ -75,6 +75,7 @@ export function listRoutes({ passport, unit, lineageEvent }: HostileFixtures): L
     { url: '/api/v1/passports', keys: [...paging, 'category', 'status', 'operatorId', 'q', 'lang'] },
     { url: `/api/v1/passports/${passport.id}/history`, keys: paging },
     { url: `/api/v1/passports/${passport.id}/history/at`, keys: ['at'] },
+    { url: `/api/v1/passports/${passport.id}/access-log`, keys: ['cursor', 'limit'] },
     { url: `/api/v1/passports/${passport.id}/units`, keys: [...paging, 'status', 'q'] },
     { url: `/api/v1/units/${unit.id}/events`, keys: [...paging, 'cursor', 'eventType', 'limit'] },
     { url: `/api/v1/units/${unit.id}`, keys: ['lang'] },

@@ -202,9 +202,22 @@ export const hostilePathSegment: fc.Arbitrary<string> = fc.oneof(
   }),
 );
 
+/**
+ * Page cursors in the node's own spelling (base64url of `<microseconds>.<id>` or `o:<offset>`) that
+ * name what no page can start after: times far outside what the store holds, offsets past any
+ * answer, ids that are not UUIDs.
+ */
+export const hostileCursor: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.tuple(hostileDigits, fc.oneof(fc.uuid(), hostileString)).map(([at, id]) => `${at}.${id}`),
+    hostileDigits.map((offset) => `o:${offset}`),
+  )
+  .map((text) => Buffer.from(text, 'utf8').toString('base64url'));
+
 /** A query value as it travels: percent-encoded where it can be, raw bytes where it cannot. */
 export const hostileQueryValue: fc.Arbitrary<string> = fc.oneof(
   hostileDigits.map(encodeURIComponent),
+  hostileCursor,
   fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%C0%AF', '%', '%zz', 'x'.repeat(3_000)),
   fc.uuid(),
   hostilePathSegment,

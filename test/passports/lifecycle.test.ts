@@ -182,6 +182,20 @@ describe('passport updates, lifecycle and history', () => {
       (await request('GET', `/api/v1/passports/${passport.id}/history/at?at=yesterday`)).statusCode,
     ).toBe(400);
     expect((await request('GET', `/api/v1/passports/${passport.id}/history/at`)).statusCode).toBe(400);
+    // Instants a JS Date holds but the store does not: 400 naming the parameter, never a store error.
+    for (const far of [
+      '+010000-01-01T00:00:00Z',
+      '99999-01-01',
+      '+275760-09-13T00:00:00Z',
+      '-000001-01-01',
+    ]) {
+      const response = await request(
+        'GET',
+        `/api/v1/passports/${passport.id}/history/at?at=${encodeURIComponent(far)}`,
+      );
+      expect(response.statusCode, `${far}: ${response.body}`).toBe(400);
+      expect(response.json().message).toContain('at must be');
+    }
   });
 
   it('pages history and answers 404 for versions that do not exist', async () => {

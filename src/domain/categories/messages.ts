@@ -7,7 +7,7 @@ export type Params = Record<string, string | number>;
 const TEMPLATES: Record<ErrorCode | AdvisoryCode, string> = {
   METADATA_NOT_OBJECT: 'metadata must be a JSON object, got {actual}',
   UNKNOWN_CATEGORY: 'unknown category "{category}"; the known categories are {known}',
-  INVALID_PRODUCT_ID: 'productId "{productId}" is not a valid identifier ({reason})',
+  INVALID_PRODUCT_ID: 'productId "{productId}" is not a valid identifier ({reason}: {detail})',
   REQUIRED_FIELD_MISSING: '{field} is required',
   UNKNOWN_FIELD: '{field} is not a field of this category',
   WRONG_TYPE: '{field} must be of type {expected}',

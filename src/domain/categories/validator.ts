@@ -62,7 +62,12 @@ function checkProductId(productId: unknown): { errors: AdvisoryItem[]; warnings:
     const shown = productId.length > 70 ? `${productId.slice(0, 64)}…` : productId;
     return {
       errors: [
-        validationError('INVALID_PRODUCT_ID', '/productId', { productId: shown, reason: classified.reason }),
+        validationError('INVALID_PRODUCT_ID', '/productId', {
+          field: 'productId',
+          productId: shown,
+          reason: classified.reason,
+          detail: classified.detail,
+        }),
       ],
       warnings: [],
     };

@@ -1,6 +1,5 @@
 // Pure parts of the EN 18222 Life Cycle API: the clause 7.2 Result object, RFC 7396 merge patches
 // and element paths. The mapping is described in docs/en18222.md.
-export { decodeCursor, encodeCursor, MAX_CURSOR_OFFSET } from './cursor.ts';
 export {
   elementAt,
   type ParsedElementPath,

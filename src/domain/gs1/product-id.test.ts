@@ -13,8 +13,47 @@ describe('classifyProductId', () => {
   });
 
   it('treats a GTIN-length digit string with a wrong check digit as invalid, not as a SKU', () => {
-    expect(classifyProductId('4006381333932')).toEqual({ scheme: 'INVALID', reason: 'GTIN_CHECK_DIGIT' });
-    expect(classifyProductId('96385075')).toEqual({ scheme: 'INVALID', reason: 'GTIN_CHECK_DIGIT' });
+    expect(classifyProductId('4006381333932')).toMatchObject({
+      scheme: 'INVALID',
+      reason: 'GTIN_CHECK_DIGIT',
+    });
+    expect(classifyProductId('96385075')).toMatchObject({ scheme: 'INVALID', reason: 'GTIN_CHECK_DIGIT' });
+  });
+
+  it('reads a GTIN in any of its spellings as that GTIN', () => {
+    for (const spelling of [
+      '(01)04012345000016',
+      '(01) 04012345000016',
+      '(01)04012345000016(21)ABC',
+      'https://id.gs1.org/01/04012345000016',
+      'https://brand.example/dl/01/4012345000016/21/7?linkType=gs1:pip',
+      'https://id.gs1.org/gtin/04012345000016',
+      '4 012345 00001 6',
+      '0401\u00a02345\u00a0000016',
+    ]) {
+      expect(classifyProductId(spelling), spelling).toEqual({ scheme: 'GTIN', gtin14: '04012345000016' });
+    }
+  });
+
+  it('refuses what is written like a GTIN but is none, saying why, rather than keeping it as a SKU', () => {
+    for (const [value, reason, detail] of [
+      ['1234567890', 'GTIN_LENGTH', 'a GTIN has 8, 12, 13 or 14 digits; this one has 10'],
+      ['123456789012345678', 'GTIN_LENGTH', 'at most 14 digits; this one has 18'],
+      ['4 012345 00001 7', 'GTIN_CHECK_DIGIT', 'the 12 digits before it call for 6'],
+      ['(01)04012345000017', 'GTIN_CHECK_DIGIT', 'the 13 digits before it call for 6'],
+      ['https://id.gs1.org/01/04012345000017', 'GTIN_CHECK_DIGIT', 'call for 6'],
+      ['(01)ABC', 'GTIN_MALFORMED', 'digits only'],
+    ] as const) {
+      expect(classifyProductId(value), value).toEqual({
+        scheme: 'INVALID',
+        reason,
+        detail: expect.stringContaining(detail),
+      });
+    }
+  });
+
+  it('keeps a well-formed GRAI without its prefix a GRAI, even all in digits', () => {
+    expect(classifyProductId('040063813339311234')).toEqual({ scheme: 'GRAI', grai: '040063813339311234' });
   });
 
   it('recognises GRAI values with and without the AI prefix', () => {
@@ -27,19 +66,19 @@ describe('classifyProductId', () => {
   });
 
   it('rejects malformed explicit GRAIs', () => {
-    expect(classifyProductId('8003:04006381333932X')).toEqual({
+    expect(classifyProductId('8003:04006381333932X')).toMatchObject({
       scheme: 'INVALID',
       reason: 'GRAI_CHECK_DIGIT',
     });
-    expect(classifyProductId('(8003)14006381333938')).toEqual({
+    expect(classifyProductId('(8003)14006381333938')).toMatchObject({
       scheme: 'INVALID',
       reason: 'GRAI_MALFORMED',
     });
-    expect(classifyProductId('8003:04006381333931#1')).toEqual({
+    expect(classifyProductId('8003:04006381333931#1')).toMatchObject({
       scheme: 'INVALID',
       reason: 'GRAI_MALFORMED',
     });
-    expect(classifyProductId(`8003:04006381333931${'1'.repeat(17)}`)).toEqual({
+    expect(classifyProductId(`8003:04006381333931${'1'.repeat(17)}`)).toMatchObject({
       scheme: 'INVALID',
       reason: 'GRAI_MALFORMED',
     });
@@ -47,18 +86,20 @@ describe('classifyProductId', () => {
 
   it('keeps other printable values as SKUs', () => {
     expect(classifyProductId('ACME-JACKET-42')).toEqual({ scheme: 'SKU', sku: 'ACME-JACKET-42' });
-    expect(classifyProductId('1234567890')).toEqual({ scheme: 'SKU', sku: '1234567890' });
+    expect(classifyProductId('1234567')).toEqual({ scheme: 'SKU', sku: '1234567' });
+    expect(classifyProductId('1234567890123456789')).toEqual({ scheme: 'SKU', sku: '1234567890123456789' });
+    expect(classifyProductId('4006-3813-3393-1')).toEqual({ scheme: 'SKU', sku: '4006-3813-3393-1' });
     expect(classifyProductId('Größe-M')).toEqual({ scheme: 'SKU', sku: 'Größe-M' });
     expect(classifyProductId('x'.repeat(64))).toEqual({ scheme: 'SKU', sku: 'x'.repeat(64) });
   });
 
   it('rejects empty, over-long and control-character values', () => {
-    expect(classifyProductId('')).toEqual({ scheme: 'INVALID', reason: 'EMPTY' });
-    expect(classifyProductId('   ')).toEqual({ scheme: 'INVALID', reason: 'EMPTY' });
-    expect(classifyProductId('x'.repeat(65))).toEqual({ scheme: 'INVALID', reason: 'TOO_LONG' });
-    expect(classifyProductId('ab\ncd')).toEqual({ scheme: 'INVALID', reason: 'CONTROL_CHARACTER' });
-    expect(classifyProductId('ab\u0000')).toEqual({ scheme: 'INVALID', reason: 'CONTROL_CHARACTER' });
-    expect(classifyProductId('ab\ud800')).toEqual({ scheme: 'INVALID', reason: 'CONTROL_CHARACTER' });
+    expect(classifyProductId('')).toMatchObject({ scheme: 'INVALID', reason: 'EMPTY' });
+    expect(classifyProductId('   ')).toMatchObject({ scheme: 'INVALID', reason: 'EMPTY' });
+    expect(classifyProductId('x'.repeat(65))).toMatchObject({ scheme: 'INVALID', reason: 'TOO_LONG' });
+    expect(classifyProductId('ab\ncd')).toMatchObject({ scheme: 'INVALID', reason: 'CONTROL_CHARACTER' });
+    expect(classifyProductId('ab\u0000')).toMatchObject({ scheme: 'INVALID', reason: 'CONTROL_CHARACTER' });
+    expect(classifyProductId('ab\ud800')).toMatchObject({ scheme: 'INVALID', reason: 'CONTROL_CHARACTER' });
   });
 
   it('never throws and always returns a known scheme', () => {

@@ -1,13 +1,15 @@
-// Classifies a caller-supplied product identifier as GTIN, GRAI or SKU. A digit string that looks
-// like a GTIN but fails its check digit is INVALID rather than a SKU: a typo must never silently
-// turn a scannable GS1 key into an in-house code.
-import { hasValidCheckDigit } from './check-digit.ts';
+// Classifies a caller-supplied product identifier as GTIN, GRAI or SKU. A value written like a GTIN
+// (gtin-spelling.ts: its digits, `(01)…` or a Digital Link) is that GTIN, or INVALID when it is none
+// (a wrong check digit, say) rather than a SKU: a typo must never silently turn a scannable GS1 key
+// into an in-house code.
+import { computeCheckDigit, hasValidCheckDigit } from './check-digit.ts';
+import { type GtinSpellingProblem, readGtinSpelling } from './gtin-spelling.ts';
 
 export type InvalidProductIdReason =
   | 'EMPTY'
   | 'TOO_LONG'
   | 'CONTROL_CHARACTER'
-  | 'GTIN_CHECK_DIGIT'
+  | GtinSpellingProblem
   | 'GRAI_MALFORMED'
   | 'GRAI_CHECK_DIGIT';
 
@@ -15,10 +17,10 @@ export type ProductIdClass =
   | { scheme: 'GTIN'; gtin14: string }
   | { scheme: 'GRAI'; grai: string }
   | { scheme: 'SKU'; sku: string }
-  | { scheme: 'INVALID'; reason: InvalidProductIdReason };
+  /** `detail` says what is wrong in developer English (which check digit was expected, say). */
+  | { scheme: 'INVALID'; reason: InvalidProductIdReason; detail: string };
 
 export const SKU_MAX_LENGTH = 64;
-const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 const DIGITS = /^\d+$/;
 // GS1 General Specifications, figure 7.11-1 (CSET 82): the characters allowed in a GRAI serial.
 const CSET82_SERIAL = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]{0,16}$/;
@@ -26,22 +28,35 @@ const CSET82_SERIAL = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]{0,16}$/;
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
 const GRAI_PREFIX = /^(?:8003:|\(8003\))/;
 
+const refused = (reason: InvalidProductIdReason, detail: string): ProductIdClass => ({
+  scheme: 'INVALID',
+  reason,
+  detail,
+});
+
 export function classifyProductId(raw: string): ProductIdClass {
-  if (typeof raw !== 'string') return { scheme: 'INVALID', reason: 'EMPTY' };
-  if (UNPRINTABLE.test(raw)) return { scheme: 'INVALID', reason: 'CONTROL_CHARACTER' };
+  if (typeof raw !== 'string') return refused('EMPTY', 'productId is not a string');
+  if (UNPRINTABLE.test(raw)) {
+    return refused(
+      'CONTROL_CHARACTER',
+      'it holds a control character, which no label can print or scanner read',
+    );
+  }
   const value = raw.trim();
-  if (value === '') return { scheme: 'INVALID', reason: 'EMPTY' };
+  if (value === '') return refused('EMPTY', 'it is empty');
 
   if (GRAI_PREFIX.test(value)) return classifyGrai(value.replace(GRAI_PREFIX, ''), true);
-  if (DIGITS.test(value) && GTIN_LENGTHS.has(value.length)) {
-    return hasValidCheckDigit(value)
-      ? { scheme: 'GTIN', gtin14: value.padStart(14, '0') }
-      : { scheme: 'INVALID', reason: 'GTIN_CHECK_DIGIT' };
-  }
+  // A well-formed GRAI without its prefix (asset type and serial) stays one, even all in digits.
   const grai = classifyGrai(value, false);
   if (grai.scheme === 'GRAI') return grai;
 
-  if ([...value].length > SKU_MAX_LENGTH) return { scheme: 'INVALID', reason: 'TOO_LONG' };
+  const gtin = readGtinSpelling(value);
+  if (gtin.kind === 'gtin') return { scheme: 'GTIN', gtin14: gtin.gtin14 };
+  if (gtin.kind === 'invalid') return refused(gtin.reason, gtin.detail);
+
+  if ([...value].length > SKU_MAX_LENGTH) {
+    return refused('TOO_LONG', `a SKU has at most ${SKU_MAX_LENGTH} characters`);
+  }
   return { scheme: 'SKU', sku: value };
 }
 
@@ -54,13 +69,20 @@ function classifyGrai(value: string, explicit: boolean): ProductIdClass {
   const assetType = value.slice(0, 14);
   const serial = value.slice(14);
   const shaped = value.length >= 14 && DIGITS.test(assetType) && assetType.startsWith('0');
-  if (!shaped || !CSET82_SERIAL.test(serial)) return { scheme: 'INVALID', reason: 'GRAI_MALFORMED' };
-  // Without the prefix a bare 14-digit value is a GTIN-14 (handled earlier), so demand a serial.
-  if (!explicit && serial === '') return { scheme: 'INVALID', reason: 'GRAI_MALFORMED' };
+  if (!shaped || !CSET82_SERIAL.test(serial)) {
+    return refused(
+      'GRAI_MALFORMED',
+      'a GRAI is a 0, 13 digits ending in a check digit, then up to 16 serial characters (CSET 82)',
+    );
+  }
+  // Without the prefix a bare 14-digit value is a GTIN-14, so demand a serial.
+  if (!explicit && serial === '')
+    return refused('GRAI_MALFORMED', 'a GRAI without its 8003 prefix has a serial');
   if (!hasValidCheckDigit(assetType)) {
-    return explicit
-      ? { scheme: 'INVALID', reason: 'GRAI_CHECK_DIGIT' }
-      : { scheme: 'INVALID', reason: 'GRAI_MALFORMED' };
+    return refused(
+      explicit ? 'GRAI_CHECK_DIGIT' : 'GRAI_MALFORMED',
+      `the check digit of its asset type (digit 14) should be ${computeCheckDigit(assetType.slice(0, 13))}`,
+    );
   }
   return { scheme: 'GRAI', grai: value };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeCursor } from '../units/cursor.ts';
+import { encodePositionCursor } from '../paging/cursor.ts';
 import { epcisFieldsOf, PER_PAGE, readEventQuery } from './epcis-query.ts';
 
 const read = (params: Record<string, string | string[]>) => {
@@ -46,8 +46,8 @@ describe('readEventQuery', () => {
   });
 
   it('reads times to UTC instants, and a page token it handed out', () => {
-    const token = encodeCursor({
-      recordedUs: '1714521600000000',
+    const token = encodePositionCursor({
+      atUs: '1714521600000000',
       id: '0b0e3d4a-8f7e-4c41-9f55-2a7c1d2e3f40',
     });
     const query = read({ GE_eventTime: '2024-05-01T02:00:00+02:00', nextPageToken: token, perPage: '9999' });

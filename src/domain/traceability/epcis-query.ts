@@ -2,7 +2,7 @@
 // filter the store can run. Names follow the standard's SimpleEventQuery; list values are separated by
 // `|` or `,` as the REST binding writes them; anything this node does not read is refused by name, so
 // a client never mistakes an ignored filter for an applied one.
-import { decodeCursor, type EventPosition } from '../units/cursor.ts';
+import { cursorRefusal, type PagePosition, readPositionCursor } from '../paging/cursor.ts';
 import { utcInstant } from './normalise.ts';
 import { productKey, productRef } from './product-ref.ts';
 import { cbvShortName } from './vocabulary.ts';
@@ -54,7 +54,7 @@ export interface EventQuery {
   matches: EpcMatch[];
   perPage: number;
   /** The last event of the previous page, from nextPageToken. */
-  after?: EventPosition;
+  after?: PagePosition;
 }
 
 export type QueryReading = { ok: true; query: EventQuery } | { ok: false; message: string };
@@ -160,10 +160,9 @@ export function readEventQuery(params: Params): QueryReading {
 
   const token = single(params, 'nextPageToken');
   if (token !== undefined && token !== null) {
-    const after = decodeCursor(token);
-    if (after === null)
-      return { ok: false, message: `Query parameter 'nextPageToken' is not a token this node handed out` };
-    query.after = after;
+    const after = readPositionCursor(token);
+    if (!after.ok) return { ok: false, message: cursorRefusal('nextPageToken', after.reason) };
+    query.after = after.value;
   }
 
   const lists: [

@@ -4,10 +4,9 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
+import { offsetParameter } from '../../core/page-cursor.ts';
 import {
-  decodeCursor,
   elementAt,
-  encodeCursor,
   type JsonValue,
   parseElementIdPath,
   type UpdateProblem,
@@ -15,6 +14,7 @@ import {
   updateFromElementPatch,
 } from '../../domain/en18222/index.ts';
 import { isUuid } from '../../domain/ids.ts';
+import { encodeOffsetCursor } from '../../domain/paging/cursor.ts';
 import * as passports from '../passports/service.ts';
 
 /** The change reason archived with a version written by a merge patch. */
@@ -42,7 +42,7 @@ export async function readDppByProductId(services: ServiceContext, actor: Actor,
 
 /** The document text current at `date`, from history (or the live passport after its last change). */
 export async function readDppAt(services: ServiceContext, actor: Actor, dppId: string, date: string) {
-  return passports.documentAt(services, actor, dppIdOf(dppId), date);
+  return passports.documentAt(services, actor, dppIdOf(dppId), date, 'date');
 }
 
 export async function createDpp(
@@ -148,13 +148,6 @@ export async function patchElement(
   return value;
 }
 
-function offsetOf(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const offset = decodeCursor(cursor);
-  if (offset === null) throw badRequest('cursor is not a cursor this API gave');
-  return offset;
-}
-
 /**
  * ReadDPPIdsByProductIds: the DPP ids of the productIds asked, in the order asked (each productId
  * once), for the passports the actor may read; productIds without one are left out. Pages of `limit`.
@@ -166,11 +159,11 @@ export async function readDppIds(
   limit: number,
   cursor: string | undefined,
 ) {
-  const offset = offsetOf(cursor);
+  const offset = offsetParameter('cursor', cursor);
   const asked = [...new Set(productIds.map((productId) => productId.trim()))];
   const found = await passports.passportIdsByProductIds(services, actor, asked);
   const page = found.slice(offset, offset + limit);
-  const next = offset + limit < found.length ? encodeCursor(offset + limit) : undefined;
+  const next = offset + limit < found.length ? encodeOffsetCursor(offset + limit) : undefined;
   return {
     paging_metadata: next ? { cursor: next } : {},
     result: page.map(({ productId, id }) => ({ productId, dppId: id })),

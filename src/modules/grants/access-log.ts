@@ -3,8 +3,8 @@
 // first, in cursor pages.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
-import { badRequest } from '../../core/errors.ts';
-import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
+import { positionParameter } from '../../core/page-cursor.ts';
+import { encodePositionCursor, positionAt, positionDate } from '../../domain/paging/cursor.ts';
 import { resolvePassport } from '../passports/service.ts';
 import { accessLogWriterFor } from './access-log-writer.ts';
 import * as store from './store.ts';
@@ -41,19 +41,12 @@ export async function listAccessLog(
   const passport = await resolvePassport(services.db, actor, reference);
   // Reads this instance served are queued, not yet written: write them first, so none is missing.
   await accessLogWriterFor(services.db).flush();
-  let after: { at: Date; id: string } | null = null;
-  if (cursor !== undefined && cursor !== '') {
-    const position = decodeCursor(cursor);
-    if (!position) throw badRequest('cursor is not one this service handed out');
-    // Entries are stamped by the service clock, in whole milliseconds.
-    after = { at: new Date(Number(BigInt(position.recordedUs) / 1000n)), id: position.id };
-  }
+  const position = positionParameter('cursor', cursor);
+  // Entries are stamped by the service clock, in whole milliseconds.
+  const after = position ? { at: positionDate(position), id: position.id } : null;
   const rows = await store.listAccessLog(services.db, actor.tenantId, passport.id, limit + 1, after);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ recordedUs: String(BigInt(last.at.getTime()) * 1000n), id: last.id })
-      : null;
+  const nextCursor = rows.length > limit && last ? encodePositionCursor(positionAt(last.at, last.id)) : null;
   return { passportId: passport.id, productId: passport.productId, entries: page.map(toEntry), nextCursor };
 }

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
+import { parseBodyDate } from '../../domain/units/dates.ts';
 import { renderOwnerText } from './documents.ts';
 import { resolvePassport } from './lookup.ts';
 import type { PassportRow } from './store.ts';
@@ -53,9 +54,13 @@ export async function archivedDocument(db: Executor, row: PassportRow, version: 
 }
 
 /** The instant of `?at=`, checked before any passport is looked up. */
-export function parseInstant(rawAt: string): Date {
-  const at = new Date(rawAt);
-  if (rawAt.trim() === '' || Number.isNaN(at.getTime())) throw badRequest('at must be an ISO 8601 timestamp');
+/**
+ * The instant a query parameter names. A JS Date reaches further than the store (years 0001–9999, as
+ * for every date of a body), and an instant beyond it is refused here rather than by the store.
+ */
+export function parseInstant(rawAt: string, parameter = 'at'): Date {
+  const at = parseBodyDate(rawAt);
+  if (!at) throw badRequest(`${parameter} must be an ISO 8601 timestamp within the years 0001 to 9999`);
   return at;
 }
 
@@ -67,8 +72,14 @@ export async function documentTextAt(services: ServiceContext, row: PassportRow,
 }
 
 /** The document current at `at` as its workspace reads it (outside the history endpoint: not logged). */
-export async function documentAt(services: ServiceContext, actor: Actor, reference: string, rawAt: string) {
-  const at = parseInstant(rawAt);
+export async function documentAt(
+  services: ServiceContext,
+  actor: Actor,
+  reference: string,
+  rawAt: string,
+  parameter = 'at',
+) {
+  const at = parseInstant(rawAt, parameter);
   const row = await resolvePassport(services.db, actor, reference);
   return documentTextAt(services, row, at);
 }

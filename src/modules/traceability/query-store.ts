@@ -64,7 +64,7 @@ export async function pageEvents(
   if (query.bizLocations) where.push(sql`e.biz_location in (${list(query.bizLocations)})`);
   for (const match of query.matches) where.push(matchCondition(tenantId, match));
   if (query.after) {
-    const at = sql`(timestamptz 'epoch' + ${query.after.recordedUs}::bigint * interval '1 microsecond')`;
+    const at = sql`(timestamptz 'epoch' + ${query.after.atUs}::bigint * interval '1 microsecond')`;
     where.push(sql`(e.event_time, e.id) > (${at}, ${query.after.id}::uuid)`);
   }
   return queryRows<QueriedRow>(

@@ -6,8 +6,8 @@ import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../domain/ids.ts';
+import { encodePositionCursor } from '../../domain/paging/cursor.ts';
 import { readEventQuery } from '../../domain/traceability/index.ts';
-import { encodeCursor } from '../../domain/units/cursor.ts';
 import * as store from './query-store.ts';
 
 export const EPCIS_CONTEXT_URL = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
@@ -50,7 +50,7 @@ export async function queryEvents(
     },
   };
   return rows.length > query.perPage && last
-    ? { document, nextPageToken: encodeCursor({ recordedUs: last.event_us, id: last.id }) }
+    ? { document, nextPageToken: encodePositionCursor({ atUs: last.event_us, id: last.id }) }
     : { document };
 }
 

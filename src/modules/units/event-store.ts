@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gt, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { batteryUnitEvents } from '../../db/schema.ts';
-import type { EventPosition } from '../../domain/units/cursor.ts';
+import type { PagePosition } from '../../domain/paging/cursor.ts';
 
 export type EventRow = typeof batteryUnitEvents.$inferSelect;
 export type NewEvent = typeof batteryUnitEvents.$inferInsert & { id: string; createdAt: Date };
@@ -91,10 +91,10 @@ export async function pageEvents(
   db: Executor,
   tenantId: string,
   unitId: string,
-  after: EventPosition | null,
+  after: PagePosition | null,
   limit: number,
 ) {
-  const at = after ? fromUs(after.recordedUs) : null;
+  const at = after ? fromUs(after.atUs) : null;
   return db
     .select({ event: batteryUnitEvents, recordedUs })
     .from(batteryUnitEvents)

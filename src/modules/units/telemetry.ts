@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
-import { AppError, badRequest } from '../../core/errors.ts';
-import { decodeCursor, encodeCursor } from '../../domain/units/cursor.ts';
+import { AppError } from '../../core/errors.ts';
+import { positionParameter } from '../../core/page-cursor.ts';
+import { encodePositionCursor } from '../../domain/paging/cursor.ts';
 import type { EventInput } from '../../domain/units/event-input.ts';
 import { applyEvents, type Snapshot } from '../../domain/units/state.ts';
 import { insertEvents, pageEvents } from './event-store.ts';
@@ -103,8 +104,7 @@ export async function listEvents(
   limit: number,
   cursor: string | undefined,
 ) {
-  const after = cursor === undefined || cursor === '' ? null : decodeCursor(cursor);
-  if (cursor && !after) throw badRequest('cursor is not valid: pass the nextCursor of a previous page');
+  const after = positionParameter('cursor', cursor);
   const unit = await reachUnit(services.db, actor, unitId);
   const rows = await pageEvents(services.db, actor.tenantId, unit.id, after, limit + 1);
   const page = rows.slice(0, limit);
@@ -114,6 +114,6 @@ export async function listEvents(
     count: page.length,
     events: page.map((row) => eventRecord(row.event)),
     nextCursor:
-      rows.length > limit && last ? encodeCursor({ recordedUs: last.recordedUs, id: last.event.id }) : null,
+      rows.length > limit && last ? encodePositionCursor({ atUs: last.recordedUs, id: last.event.id }) : null,
   };
 }

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertWorkspaceWide } from '../../core/actor.ts';
 import { badRequest, conflict, notFound } from '../../core/errors.ts';
-import { decodeDeliveryCursor, encodeDeliveryCursor } from '../../domain/webhooks/cursor.ts';
+import { positionParameter } from '../../core/page-cursor.ts';
+import { encodePositionCursor, positionAt, positionDate } from '../../domain/paging/cursor.ts';
 import { TEST_KIND } from '../../domain/webhooks/kinds.ts';
 import { newWebhookSecret, signedHeaders, type WebhookEvent } from '../../domain/webhooks/payload.ts';
 import { ROTATION_OVERLAP_MS, sealSecret, signingSecrets } from './secrets.ts';
@@ -218,10 +219,10 @@ export async function sendTestEvent(
   return { success: result.ok, delivery: toDelivery(logged) };
 }
 
-function positionOf(cursor: string) {
-  const position = decodeDeliveryCursor(cursor);
-  if (!position) throw badRequest('cursor is not one this service handed out');
-  return position;
+/** Where a delivery cursor points: attempt times are written from a JS Date, in whole milliseconds. */
+function afterPosition(cursor: string | undefined) {
+  const position = positionParameter('cursor', cursor);
+  return position ? { after: { attemptedAt: positionDate(position), id: position.id } } : {};
 }
 
 export async function listDeliveries(
@@ -236,7 +237,7 @@ export async function listDeliveries(
     {
       ...(query.subscriptionId !== undefined ? { subscriptionId: query.subscriptionId } : {}),
       ...(query.status !== undefined ? { status: query.status } : {}),
-      ...(query.cursor !== undefined ? { after: positionOf(query.cursor) } : {}),
+      ...afterPosition(query.cursor),
     },
     limit + 1,
   );
@@ -244,6 +245,7 @@ export async function listDeliveries(
   const last = page.at(-1);
   return {
     deliveries: page.map(toDelivery),
-    nextCursor: rows.length > limit && last ? encodeDeliveryCursor(last) : null,
+    nextCursor:
+      rows.length > limit && last ? encodePositionCursor(positionAt(last.attemptedAt, last.id)) : null,
   };
 }
