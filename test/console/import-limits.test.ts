@@ -88,6 +88,8 @@ describe('console uploads are bounded before they are read', () => {
     const { answer, loopMs } = await timed(() => importSheet(fixture.member, wide));
     expect(answer.statusCode).toBe(400);
     expect(answer.body).toContain('The sheet reaches cell XFD200');
+    // The import form again, with the reason above it.
+    expect(answer.body).toContain('id="sheet-file"');
     // Loosely: the loop was never held for seconds (it once was for 20 s); the bench judges 50 ms.
     expect(loopMs).toBeLessThan(2_000);
   });

@@ -121,7 +121,15 @@ export async function passportImportPages(
         const refuse = (error: string) => show(reply, 400, frame, category, { error });
         if (!form.file) return refuse(page.t('create.sheetMissing'));
         const columns = columnsOf(category);
-        const rows = await sheetFileRows(form.file, columns.length, page.t);
+        let rows: string[][];
+        try {
+          rows = await sheetFileRows(form.file, columns.length, page.t);
+        } catch (error) {
+          // A file refused for its size or shape gets the import form again, with the reason.
+          if (error instanceof AppError && error.status < 500)
+            return show(reply, error.status, frame, category, { error: error.message });
+          throw error;
+        }
         const decimalComma = !POINT_LANGUAGES.includes(frame.lang);
         const read = sheetBodies(rows, category, sheetSchemaFor(category), columns, { decimalComma });
         if (read.unknown.length > 0)
