@@ -30,46 +30,86 @@ const LT = 0x3c;
 const GT = 0x3e;
 const QUOTE = 0x22;
 const APOSTROPHE = 0x27;
+const BANG = 0x21;
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
 
-const REFERENCE = /^\$?([A-Za-z]{1,3})\$?(\d{1,9})$/;
 const ATTRIBUTE = /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-/** The 1-based number of a column's letters (A is 1, XFD is 16,384). */
-export function columnNumber(letters: string): number {
-  let number = 0;
-  for (const letter of letters.toUpperCase()) number = number * 26 + (letter.charCodeAt(0) - 64);
-  return number;
-}
+const isSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+/** What separates references in a value: spaces between ranges, a colon inside one. */
+const isSeparator = (code: number) => isSpace(code) || code === 0x3a;
 
-/** The first reference of a `ref`/`sqref` value (cells and ranges, space separated) out of bounds. */
+/**
+ * The first reference of a `ref`/`sqref`/`r` value (cells and ranges, space separated, `$` allowed)
+ * beyond the bounds, as `XFD1000`, or null. Read character by character: a sheet has a reference
+ * on every cell, and this runs for each.
+ */
 function referenceBeyond(value: string, bounds: SheetBounds): string | null {
-  for (const range of value.trim().split(/\s+/)) {
-    for (const cell of range.split(':')) {
-      const found = REFERENCE.exec(cell);
-      if (!found) continue;
-      const [, letters = '', row = ''] = found;
-      if (columnNumber(letters) > bounds.columns || Number(row) > bounds.rows)
-        return `${letters.toUpperCase()}${row}`;
+  let at = 0;
+  while (at < value.length) {
+    const start = at;
+    if (value.charCodeAt(at) === 0x24) at++;
+    let column = 0;
+    let letters = 0;
+    for (
+      let code = value.charCodeAt(at) | 0x20;
+      code >= 0x61 && code <= 0x7a;
+      code = value.charCodeAt(at) | 0x20
+    ) {
+      column = column * 26 + (code - 0x60);
+      letters++;
+      at++;
     }
+    if (value.charCodeAt(at) === 0x24) at++;
+    let row = 0;
+    let digits = 0;
+    for (let code = value.charCodeAt(at); code >= 0x30 && code <= 0x39; code = value.charCodeAt(at)) {
+      row = row * 10 + (code - 0x30);
+      digits++;
+      at++;
+    }
+    const whole = at >= value.length || isSeparator(value.charCodeAt(at));
+    if (whole && letters >= 1 && letters <= 3 && digits >= 1 && digits <= 9) {
+      if (column > bounds.columns || row > bounds.rows)
+        return value.slice(start, at).replaceAll('$', '').toUpperCase();
+    }
+    while (at < value.length && !isSeparator(value.charCodeAt(at))) at++;
+    at++;
   }
   return null;
 }
 
-/** What one complete tag (between `<` and `>`) of a worksheet says beyond the bounds, if anything. */
-function tagFinding(tag: string, worksheet: boolean, bounds: SheetBounds): ScanFinding | null {
-  if (/^!(?:DOCTYPE|ENTITY)/i.test(tag)) return { kind: 'unreadable' };
-  if (!worksheet || tag.startsWith('/') || tag.startsWith('?') || tag.startsWith('!')) return null;
-  const name = (/^[^\s/>]+/.exec(tag)?.[0] ?? '').replace(/^.*:/, '');
+const CELL_REFERENCE = /\sr\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+const COLUMN_MAX = /\smax\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+
+/**
+ * What one complete tag (between `<` and `>`) of a worksheet, or a declaration of any part, says
+ * beyond the bounds, if anything. Most tags of a sheet are cells and values, so each is dismissed
+ * by its name before any attribute is read.
+ */
+function tagFinding(tag: string, bounds: SheetBounds): ScanFinding | null {
+  if (tag.charCodeAt(0) === 0x21) return /^!(?:DOCTYPE|ENTITY)/i.test(tag) ? { kind: 'unreadable' } : null;
+  let nameEnd = 0;
+  while (nameEnd < tag.length && !isSpace(tag.charCodeAt(nameEnd)) && tag.charCodeAt(nameEnd) !== SLASH)
+    nameEnd++;
+  const qualified = tag.slice(0, nameEnd);
+  const name = qualified.includes(':') ? qualified.slice(qualified.lastIndexOf(':') + 1) : qualified;
+  if (name === 'c') {
+    const found = CELL_REFERENCE.exec(tag);
+    const cell = found ? referenceBeyond(found[1] ?? found[2] ?? '', bounds) : null;
+    return cell ? { kind: 'beyond', cell } : null;
+  }
+  if (name === 'col') {
+    const found = COLUMN_MAX.exec(tag);
+    return found && !(Number(found[1] ?? found[2]) <= FORMAT_COLUMNS) ? { kind: 'unreadable' } : null;
+  }
+  if (!tag.includes('ref')) return null;
   for (const [, attribute = '', double, single] of tag.matchAll(ATTRIBUTE)) {
-    const value = double ?? single ?? '';
-    // A prefixed attribute (`r:id`, `x14ac:dyDescent`) is another vocabulary's, never a reference.
-    const local = attribute.includes(':') ? null : attribute;
-    if (local === 'ref' || local === 'sqref' || (local === 'r' && name === 'c')) {
-      const cell = referenceBeyond(value, bounds);
-      if (cell) return { kind: 'beyond', cell };
-    }
-    if (name === 'col' && local === 'max' && !(Number(value) <= FORMAT_COLUMNS))
-      return { kind: 'unreadable' };
+    // A prefixed attribute (`x14:ref`) is another vocabulary's; `ref` and `sqref` are the sheet's.
+    if (attribute !== 'ref' && attribute !== 'sqref') continue;
+    const cell = referenceBeyond(double ?? single ?? '', bounds);
+    if (cell) return { kind: 'beyond', cell };
   }
   return null;
 }
@@ -81,9 +121,22 @@ function tagFinding(tag: string, worksheet: boolean, bounds: SheetBounds): ScanF
 export function xmlPartScan(bounds: SheetBounds, worksheet: boolean) {
   let inTag = false;
   let quote = 0;
-  let tag: Buffer[] = [];
+  /** The part of the open tag that came in earlier chunks (a tag rarely spans two). */
+  let carried: Buffer[] = [];
   let tagBytes = 0;
   let textBytes = 0;
+
+  /** Where the open tag ends in `chunk` from `at` (its `>` outside quotes), or -1. */
+  function tagEnd(chunk: Buffer, at: number): number {
+    for (let index = at; index < chunk.length; index++) {
+      const byte = chunk[index] as number;
+      if (quote !== 0) {
+        if (byte === quote) quote = 0;
+      } else if (byte === GT) return index;
+      else if (byte === QUOTE || byte === APOSTROPHE) quote = byte;
+    }
+    return -1;
+  }
 
   function push(chunk: Buffer): ScanFinding | null {
     let at = 0;
@@ -94,31 +147,30 @@ export function xmlPartScan(bounds: SheetBounds, worksheet: boolean) {
         if (textBytes > bounds.cellBytes) return { kind: 'cell' };
         if (open < 0) return null;
         inTag = true;
-        tag = [];
+        carried = [];
         tagBytes = 0;
         textBytes = 0;
         at = open + 1;
         continue;
       }
-      let end = -1;
-      for (let index = at; index < chunk.length; index++) {
-        const byte = chunk[index] as number;
-        if (quote !== 0) {
-          if (byte === quote) quote = 0;
-        } else if (byte === QUOTE || byte === APOSTROPHE) quote = byte;
-        else if (byte === GT) {
-          end = index;
-          break;
-        }
-      }
-      const piece = chunk.subarray(at, end < 0 ? chunk.length : end);
-      tagBytes += piece.length;
+      const end = tagEnd(chunk, at);
+      tagBytes += (end < 0 ? chunk.length : end) - at;
       if (tagBytes > MAX_TAG_BYTES) return { kind: 'unreadable' };
-      tag.push(piece);
-      if (end < 0) return null;
+      if (end < 0) {
+        carried.push(chunk.subarray(at));
+        return null;
+      }
       inTag = false;
-      const finding = tagFinding(Buffer.concat(tag).toString('latin1'), worksheet, bounds);
-      if (finding) return finding;
+      // Closing tags and declarations say nothing; a part other than a sheet only its DTD.
+      const first = carried.length === 0 ? chunk[at] : carried[0]?.[0];
+      if (first === BANG || (worksheet && first !== SLASH && first !== QUESTION)) {
+        const tag =
+          carried.length === 0
+            ? chunk.toString('latin1', at, end)
+            : Buffer.concat([...carried, chunk.subarray(at, end)]).toString('latin1');
+        const finding = tagFinding(tag, bounds);
+        if (finding) return finding;
+      }
       at = end + 1;
     }
     return null;
