@@ -4,11 +4,17 @@
 // largest bodies the route accepts, each built to be a worst case (lib/worst-bodies.ts), back to
 // back, while another connection asks /health over and over. The delay is the longest the server's
 // own event loop waited during each request (monitorEventLoopDelay, lib/loop-delay-process.ts).
+// Then the console's spreadsheet import, given the worst XLSX files within its 1 MiB upload limit
+// (a sheet reaching column XFD and row 1000, and deflate bombs of 300 MiB, one whose zip directory
+// says so and one whose directory lies): each must be refused with the loop held under 50 ms and
+// the process's memory (RSS, sampled while the request runs) grown by under 100 MB.
 // Runnable alone: `npm run bench:event-loop`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANONYMOUS_BODY_LIMIT } from '../src/http/body-limits.ts';
+import { deflateBomb, sheetXml, withDeclaredSizes, xlsxWithSheet } from '../test/helpers/xlsx-files.ts';
+import { type ConsoleMember, consoleMember } from './lib/console-member.ts';
 import { percentile } from './lib/latency.ts';
 import { capped, figure, printRows, type Row } from './lib/measure.ts';
 import { type ServedNode, startNode } from './lib/served.ts';
@@ -73,12 +79,80 @@ async function validate(url: string, body: string): Promise<{ status: number; tr
   return { status: response.status, truncated: answer.truncated === true };
 }
 
+const MB = 1e6;
+
+/** The worst spreadsheets an import can be sent, by what they are. */
+async function worstSheets(): Promise<[string, Buffer][]> {
+  const wide = await xlsxWithSheet(sheetXml({ XFD1: 'productId', A1000: '4006381333931' }, 'A1:XFD1000'));
+  const bomb = await deflateBomb(300 * 1024 * 1024);
+  const lying = withDeclaredSizes(await deflateBomb(300 * 1024 * 1024, 'cells'), 1_000);
+  return [
+    ['XLSX XFD1 + A1000', wide],
+    ['XLSX 300 MiB cell', bomb],
+    ['XLSX 300 MiB, sizes understated', lying],
+  ];
+}
+
+/** The node's largest RSS, sampled until `done` resolves. */
+async function peakRss(node: ServedNode, done: Promise<unknown>): Promise<number> {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  let peak = 0;
+  while (!finished) peak = Math.max(peak, (await node.memory()).rss);
+  return Math.max(peak, (await node.memory()).rss);
+}
+
+async function importSheet(url: string, member: ConsoleMember, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append('_csrf', member.csrf);
+  form.append('category', 'batteries');
+  form.append('file', new Blob([bytes]), name);
+  const response = await fetch(`${url}/console/passports/import`, {
+    method: 'POST',
+    headers: { cookie: member.cookie },
+    body: form,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Each worst sheet once: its loop delay and the growth of the process's memory while it ran. */
+async function uploadFigures(node: ServedNode, idleDelay: number): Promise<Row[]> {
+  const member = await consoleMember(node.url);
+  const rows: Row[] = [];
+  for (const [kind, bytes] of await worstSheets()) {
+    const before = (await node.memory(true)).rss;
+    await loopSpan(node, true);
+    const answered = importSheet(node.url, member, 'sheet.xlsx', bytes);
+    const [status, peak] = await Promise.all([answered, peakRss(node, answered)]);
+    const span = await loopSpan(node, false);
+    if (status !== 400 && status !== 413) throw new Error(`${kind}: the import answered ${status}`);
+    rows.push(
+      capped(
+        `${kind} (${Math.round(bytes.length / 1024)} KiB): loop delay`,
+        span.maxMs,
+        'ms',
+        '/health at rest',
+        idleDelay,
+        50,
+      ),
+      capped(`${kind}: memory growth`, (peak - before) / MB, 'MB', 'RSS before it', before / MB, 100),
+    );
+  }
+  return rows;
+}
+
 export async function eventLoopFigures(): Promise<Row[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'opendpp-bench-loop-'));
   const node = await startNode(
     { DATA_DIR: dataDir, RATE_LIMIT_PUBLIC_VALIDATOR: String(PER_MINUTE) },
     new URL('./lib/loop-delay-process.ts', import.meta.url),
-  );
+  ).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     // At rest: the same measures around requests that do almost nothing.
     for (let i = 0; i < 20; i++) await timedHealth(node.url);
@@ -118,6 +192,7 @@ export async function eventLoopFigures(): Promise<Row[]> {
     const extra = await validate(node.url, bodies[0]?.body ?? '{}');
     if (extra.status !== 429) throw new Error(`request ${PER_MINUTE + 1} answered ${extra.status}, not 429`);
 
+    const uploads = await uploadFigures(node, idleDelay);
     const size = `${Math.round(ANONYMOUS_BODY_LIMIT / 1024)} KiB`;
     return [
       ...[...spans].flatMap(([kind, span]) => [
@@ -135,6 +210,7 @@ export async function eventLoopFigures(): Promise<Row[]> {
         percentile(idle, 99),
         100,
       ),
+      ...uploads,
     ];
   } finally {
     await node.stop();
@@ -143,6 +219,6 @@ export async function eventLoopFigures(): Promise<Row[]> {
 }
 
 export const EVENT_LOOP_TITLE =
-  'Event loop: the public validator, largest worst-case bodies (embedded store)';
+  'Event loop: the public validator and the console import, worst-case bodies (embedded store)';
 
 if (import.meta.url === `file://${process.argv[1]}`) printRows(EVENT_LOOP_TITLE, await eventLoopFigures());

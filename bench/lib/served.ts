@@ -75,7 +75,13 @@ export async function startNode(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    // A node that never became healthy is stopped, not left running after the bench has ended.
+    child.kill('SIGTERM');
+    throw error;
+  }
   // Each question carries a number and its answer names it, so concurrent samples never cross.
   let asked = 0;
   const waiting = new Map<number, (memory: Memory) => void>();

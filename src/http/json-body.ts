@@ -70,6 +70,23 @@ export function checkBody(request: FastifyRequest, body: unknown): void {
   });
 }
 
+/**
+ * JSON text parsed as every request body is: text nesting far past `maxDepth` is refused before it
+ * is built (a parsed value that deep could not even be written back out), then parsed. The value
+ * still wants its content checked: `checkBody` for a request, `firstJsonProblem` elsewhere.
+ */
+export function parseJsonText(
+  source: string,
+  maxDepth: number,
+): { value: unknown } | { deeperThan: number } | { syntax: string } {
+  if (nestsDeeperThan(source, Math.max(PARSE_DEPTH_CEILING, maxDepth))) return { deeperThan: maxDepth };
+  try {
+    return { value: JSON.parse(source) };
+  } catch (error) {
+    return { syntax: (error as Error).message };
+  }
+}
+
 export function registerJsonBodies(app: FastifyInstance): void {
   app.decorateRequest('rowProblems', null);
   app.removeContentTypeParser('application/json');
@@ -80,19 +97,16 @@ export function registerJsonBodies(app: FastifyInstance): void {
     const source = text as string;
     if (source.trim() === '') return done(null, undefined);
     const maxDepth = depthLimitOf(request);
-    if (nestsDeeperThan(source, Math.max(PARSE_DEPTH_CEILING, maxDepth))) {
+    const parsed = parseJsonText(source, maxDepth);
+    if ('deeperThan' in parsed) {
       return done(
         new AppError('BAD_REQUEST', `Invalid body: it nests deeper than ${maxDepth} levels`, {
           extra: { path: '' },
         }),
       );
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(source);
-    } catch (error) {
-      return done(invalidJson(`Body is not valid JSON: ${(error as Error).message}`));
-    }
+    if ('syntax' in parsed) return done(invalidJson(`Body is not valid JSON: ${parsed.syntax}`));
+    const body = parsed.value;
     try {
       checkBody(request, body);
     } catch (error) {

@@ -88,7 +88,7 @@ describe('bounded work on the validating routes', () => {
     const body = response.json();
     expect(body.count).toBe(1);
     expect(body.errors[0]).toMatch(
-      /^\[\d+\] Validation Failed: .*; and \d+ more; checks stopped at their limit/,
+      /^\[row 0\] \[\d+\] Validation Failed: .*; and \d+ more; checks stopped at their limit/,
     );
     expect(body.errors[0].length).toBeLessThan(5_000);
   });

@@ -131,11 +131,6 @@ describe('console: units from a CSV file', () => {
         'Line 1 does not have',
       ],
       [
-        'over 1 MiB',
-        [{ name: 'file', filename: 'a.csv', value: Buffer.alloc(1024 * 1024 + 1, 0x41) }],
-        'larger than 1 MiB',
-      ],
-      [
         'two files',
         [
           { name: 'file', filename: 'a.csv', value: 'A-1' },
@@ -160,6 +155,14 @@ describe('console: units from a CSV file', () => {
       expect(answer.body, what).toContain('id="file"');
       expect(answer.headers['content-security-policy'], what).toContain("default-src 'none'");
     }
+    // A file over the limit is refused for its size: 413, with the form again.
+    const large = await post([
+      { name: '_csrf', value: csrf },
+      { name: 'file', filename: 'a.csv', value: Buffer.alloc(1024 * 1024 + 1, 0x41) },
+    ]);
+    expect(large.statusCode).toBe(413);
+    expect(large.body).toContain('larger than 1 MiB');
+    expect(large.body).toContain('id="file"');
     expect(await unitTotal()).toBe(before);
   });
 

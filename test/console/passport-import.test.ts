@@ -1,85 +1,24 @@
 // Passports from a spreadsheet in the console: the category's template (CSV and XLSX), rows imported
 // through the bulk ingest, and a refused row's problems shown against its cells.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { describe, expect, it } from 'vitest';
 import { csvLine, parseCsv } from '../../src/domain/passports/sheet.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
-import { addMember, PASSWORD } from '../helpers/console.ts';
-import { batteryMetadata, createOperator, newGtin13 } from '../helpers/passports.ts';
-
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
-/** The value at a dotted path, as a cell holds it (lists and objects as JSON). */
-function cellOf(metadata: Record<string, unknown>, path: string): string {
-  let value: unknown = metadata;
-  for (const key of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
-  if (value === undefined || value === null) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+import { bearer } from '../helpers/app.ts';
+import { postUpload, uploadFixture } from '../helpers/console-uploads.ts';
+import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
+import { sheetRow } from '../helpers/sheets.ts';
 
 describe('passports from a spreadsheet', () => {
-  let app: App;
-  let workspace: TestWorkspace;
-  let cookie: string;
-  let csrf: string;
-  beforeAll(async () => {
-    app = await testApp();
-    workspace = await createWorkspace(app, 'enterprise');
-    await createOperator(app, workspace);
-    await addMember(app, workspace, 'ada@example.com');
-    const signedIn = await app.inject({
-      method: 'POST',
-      url: '/console/sign-in',
-      headers: FORM,
-      payload: new URLSearchParams({
-        workspace: workspace.subdomain,
-        email: 'ada@example.com',
-        password: PASSWORD,
-      }).toString(),
-    });
-    cookie = String(signedIn.headers['set-cookie']).split(';')[0] as string;
-    csrf = csrfIn((await get('/console/passports/import?category=batteries')).body);
-  });
-  afterAll(() => app.close());
+  const fixture = uploadFixture();
 
   function get(url: string) {
-    return app.inject({ method: 'GET', url, headers: { cookie } });
+    return fixture.app.inject({ method: 'GET', url, headers: { cookie: fixture.member.cookie } });
   }
-  const upload = (bytes: Buffer, filename: string) => {
-    const boundary = '----opendpp-sheet';
-    const head = (name: string, file?: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"` : ''}\r\n\r\n`;
-    const payload = Buffer.concat([
-      Buffer.from(`${head('_csrf')}${csrf}\r\n${head('category')}batteries\r\n${head('file', filename)}`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return app.inject({
-      method: 'POST',
-      url: '/console/passports/import',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+  const upload = (bytes: Buffer, filename: string) =>
+    postUpload(fixture.app, fixture.member, '/console/passports/import', {
+      fields: { category: 'batteries' },
+      file: { name: filename, bytes },
     });
-  };
-
-  /** The battery template's columns, and a row of the example passport under a productId. */
-  async function batteryRows() {
-    const [header = []] = parseCsv(
-      (await get('/console/passports/template?category=batteries&format=csv')).body,
-    );
-    const example = batteryMetadata();
-    const row = (productId: string, change: Record<string, string> = {}) =>
-      header.map((column) =>
-        column === 'productId'
-          ? productId
-          : column === 'generalInformation.productIdentifier'
-            ? ''
-            : (change[column] ?? (column.includes('.') || column in example ? cellOf(example, column) : '')),
-      );
-    return { header, row };
-  }
 
   it('offers a template whose columns are the schema fields as dotted paths', async () => {
     const csv = await get('/console/passports/template?category=batteries&format=csv');
@@ -98,9 +37,13 @@ describe('passports from a spreadsheet', () => {
   });
 
   it('imports the rows that pass and shows each refused row against its cells', async () => {
-    const { header, row } = await batteryRows();
+    const [header = []] = parseCsv(
+      (await get('/console/passports/template?category=batteries&format=csv')).body,
+    );
     const good = newGtin13();
     const bad = newGtin13();
+    const row = (productId: string, change: Record<string, string>) =>
+      sheetRow(header, batteryMetadata(), { productId, 'generalInformation.productIdentifier': '' }, change);
     const csv = [
       csvLine(header),
       csvLine(row(good, { originCountry: 'de' })),
@@ -119,23 +62,27 @@ describe('passports from a spreadsheet', () => {
     expect(table).toContain(
       '<code>generalInformation.manufacturingPlace.countryCode</code></td><td>Germany</td>',
     );
-    const written = await app.inject({
+    const written = await fixture.app.inject({
       method: 'GET',
       url: `/api/v1/passports/${good}`,
-      headers: bearer(workspace.token),
+      headers: bearer(fixture.workspace.token),
     });
     expect(written.statusCode).toBe(200);
     expect(written.json().originCountry).toBe('DE');
-    const refused = await app.inject({
+    const refused = await fixture.app.inject({
       method: 'GET',
       url: `/api/v1/passports/${bad}`,
-      headers: bearer(workspace.token),
+      headers: bearer(fixture.workspace.token),
     });
     expect(refused.statusCode).toBe(404);
   });
 
   it('imports a row whose productId is a GTIN in another spelling, and refuses one written like a GTIN that is none', async () => {
-    const { header, row } = await batteryRows();
+    const [header = []] = parseCsv(
+      (await get('/console/passports/template?category=batteries&format=csv')).body,
+    );
+    const row = (productId: string) =>
+      sheetRow(header, batteryMetadata(), { productId, 'generalInformation.productIdentifier': '' }, {});
     const gtin13 = newGtin13();
     const csv = [csvLine(header), csvLine(row(`(01)0${gtin13}`)), csvLine(row('123456789012345678'))].join(
       '\r\n',
@@ -145,16 +92,16 @@ describe('passports from a spreadsheet', () => {
     expect(answer.body).toContain('1 passports written, 1 rows refused');
     const table = answer.body.slice(answer.body.indexOf('id="sheet-problems"'));
     expect(table).toContain('<code>productId</code></td><td>123456789012345678</td>');
-    const written = await app.inject({
+    const written = await fixture.app.inject({
       method: 'GET',
       url: `/api/v1/passports/0${gtin13}`,
-      headers: bearer(workspace.token),
+      headers: bearer(fixture.workspace.token),
     });
     expect(written.statusCode, written.body).toBe(200);
-    const refused = await app.inject({
+    const refused = await fixture.app.inject({
       method: 'GET',
       url: '/api/v1/passports/123456789012345678',
-      headers: bearer(workspace.token),
+      headers: bearer(fixture.workspace.token),
     });
     expect(refused.statusCode).toBe(404);
   });

@@ -114,7 +114,7 @@ describe('one owner per GS1 key', () => {
     expect(answer.count).toBe(1);
     expect(answer.passports.map((p: { productId: string }) => p.productId)).toEqual([`0${fresh}`]);
     expect(answer.errors).toEqual([
-      expect.stringMatching(new RegExp(`^\\[${held.productId}\\] .*01/${held.productId}`)),
+      expect.stringMatching(new RegExp(`^\\[row 0\\] \\[${held.productId}\\] .*01/${held.productId}`)),
     ]);
     expect(JSON.stringify(answer)).not.toContain(held.id);
     expect((await read(other.token, held.productId)).statusCode).toBe(404);

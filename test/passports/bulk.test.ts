@@ -27,7 +27,7 @@ describe('POST /api/v1/passports/bulk', () => {
     metadata: batteryMetadata(),
   });
 
-  it('creates every valid row and reports the others by productId', async () => {
+  it('creates every valid row and reports the others by row index and productId', async () => {
     const good = [row(), row(), row()];
     const badGtin = '4006381333932';
     const response = await bulk({
@@ -41,9 +41,9 @@ describe('POST /api/v1/passports/bulk', () => {
       good.map((g) => `0${g.productId}`),
     );
     expect(body.errors).toHaveLength(3);
-    expect(body.errors[0]).toMatch(new RegExp(`^\\[${badGtin}\\] Validation Failed: /productId`));
+    expect(body.errors[0]).toMatch(new RegExp(`^\\[row 1\\] \\[${badGtin}\\] Validation Failed: /productId`));
     expect(body.errors[1]).toMatch(/^\[row 3\] /);
-    expect(body.errors[2]).toMatch(/^\[\d+\] Validation Failed: \/metadata/);
+    expect(body.errors[2]).toMatch(/^\[row 4\] \[\d+\] Validation Failed: \/metadata/);
   });
 
   it('upserts an existing productId into a new version, and answers 201 as a row was written', async () => {

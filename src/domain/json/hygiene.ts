@@ -6,10 +6,14 @@
 /** Levels of objects and arrays a request body may nest; the body itself is level 1. */
 export const MAX_JSON_DEPTH = 32;
 
+/** What is wrong, for callers that word it themselves (a page in its language). */
+export type JsonProblemKind = 'nul' | 'surrogate' | 'bidi' | 'proto' | 'depth';
+
 export interface JsonProblem {
   /** JSON pointer (RFC 6901) of the offending value or key. */
   path: string;
   message: string;
+  kind: JsonProblemKind;
 }
 
 const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -22,19 +26,22 @@ export const pointerOf = (base: string, token: string | number) => `${base}/${es
 // needs them; marks (U+200E, U+200F, U+061C) stay allowed, as they reorder nothing past themselves.
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 
-/** Why a string from a client cannot be stored or shown as text, or null when it can. */
-export function stringProblem(value: string): string | null {
-  if (value.includes('\u0000')) return 'contains a NUL character (\\u0000)';
+/** Why a string from a client cannot be stored or shown as text (its kind and words), or null. */
+function stringFault(value: string): { kind: JsonProblemKind; words: string } | null {
+  if (value.includes('\u0000')) return { kind: 'nul', words: 'contains a NUL character (\\u0000)' };
   if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) {
-    return 'contains an unpaired UTF-16 surrogate';
+    return { kind: 'surrogate', words: 'contains an unpaired UTF-16 surrogate' };
   }
   const bidi = BIDI_CONTROL.exec(value);
   if (bidi) {
     const code = (bidi[0].codePointAt(0) as number).toString(16).toUpperCase();
-    return `contains a bidirectional control character (U+${code})`;
+    return { kind: 'bidi', words: `contains a bidirectional control character (U+${code})` };
   }
   return null;
 }
+
+/** Why a string from a client cannot be stored or shown as text, or null when it can. */
+export const stringProblem = (value: string): string | null => stringFault(value)?.words ?? null;
 
 interface Frame {
   node: object;
@@ -68,10 +75,11 @@ export function firstJsonProblem(
   const deep = (at: string): JsonProblem => ({
     path: at,
     message: `${at || 'the body'} nests deeper than ${maxDepth} levels`,
+    kind: 'depth',
   });
   if (typeof value === 'string') {
-    const problem = stringProblem(value);
-    return problem ? { path, message: `${path || 'the body'} ${problem}` } : null;
+    const fault = stringFault(value);
+    return fault ? { path, message: `${path || 'the body'} ${fault.words}`, kind: fault.kind } : null;
   }
   if (typeof value !== 'object' || value === null) return null;
   if (depth + 1 > maxDepth) return deep(path);
@@ -87,20 +95,21 @@ export function firstJsonProblem(
     if (typeof key === 'string') {
       if (key === '__proto__') {
         const keyPath = pointerOf(frame.path, key);
-        return { path: keyPath, message: `${keyPath}: a "__proto__" key is not accepted` };
+        return { path: keyPath, message: `${keyPath}: a "__proto__" key is not accepted`, kind: 'proto' };
       }
-      const problem = stringProblem(key);
-      if (problem)
-        return {
-          path: pointerOf(frame.path, key),
-          message: `the key at ${pointerOf(frame.path, key)} ${problem}`,
-        };
+      const fault = stringFault(key);
+      if (fault) {
+        const keyPath = pointerOf(frame.path, key);
+        return { path: keyPath, message: `the key at ${keyPath} ${fault.words}`, kind: fault.kind };
+      }
     }
     const child: unknown = (frame.node as Record<string | number, unknown>)[key];
     if (typeof child === 'string') {
-      const problem = stringProblem(child);
-      if (problem)
-        return { path: pointerOf(frame.path, key), message: `${pointerOf(frame.path, key)} ${problem}` };
+      const fault = stringFault(child);
+      if (fault) {
+        const at = pointerOf(frame.path, key);
+        return { path: at, message: `${at} ${fault.words}`, kind: fault.kind };
+      }
     } else if (typeof child === 'object' && child !== null) {
       const at = pointerOf(frame.path, key);
       if (frame.level + 1 > maxDepth) return deep(at);

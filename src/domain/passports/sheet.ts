@@ -1,8 +1,9 @@
 // Passports as a spreadsheet: one passport a row, one column per field. The columns of a category
 // are the passport's own (productId, originCountry, granularity, status) and then every scalar field
 // of the category schema as a dotted path (`generalInformation.manufacturer.name`); a list is one
-// column holding JSON (`["NMC811"]`). A rule category, which has no schema, has the fields of its
-// example. CSV is RFC 4180 (quotes, doubled quotes, commas and line breaks inside quotes).
+// column holding JSON (`["NMC811"]`). A rule category has its fields in a schema's shape
+// (categories/rules/as-schema.ts); without any schema the columns are an example's fields. CSV is
+// RFC 4180 (quotes, doubled quotes, commas and line breaks inside quotes).
 import { readMetadata } from './form-values.ts';
 import type { Schema } from './schema-form.ts';
 

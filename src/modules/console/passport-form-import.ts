@@ -7,22 +7,11 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
-import { type Lang, localise } from '../../core/i18n.ts';
-import { type Category, isCategory } from '../../domain/categories/types.ts';
-import { checkPassportBody } from '../../domain/passports/create-body.ts';
-import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
-import { productIdentity } from '../../domain/passports/identity.ts';
+import { ruleSchema } from '../../domain/categories/rules/as-schema.ts';
+import { type Category, isCategory, type RuleCategory } from '../../domain/categories/types.ts';
 import { exampleMetadata } from '../../domain/passports/samples.ts';
-import {
-  columnOf,
-  csvLine,
-  MAX_SHEET_ROWS,
-  parseCsv,
-  type SheetRow,
-  sheetBodies,
-  sheetColumns,
-} from '../../domain/passports/sheet.ts';
-import { pageFrames, type SignedInPage } from './frame.ts';
+import { csvLine, MAX_SHEET_ROWS, sheetBodies, sheetColumns } from '../../domain/passports/sheet.ts';
+import { pageFrames } from './frame.ts';
 import {
   apiMessage,
   callApi,
@@ -34,8 +23,10 @@ import {
   renderPage,
 } from './pages.ts';
 import { POINT_LANGUAGES, schemaFor } from './passport-form.ts';
+import { applyBulkAnswer, type RowOutcome, rowProblems } from './passport-import-report.ts';
 import type { SessionService } from './sessions.ts';
-import { postedForm, utf8Text } from './upload.ts';
+import { sheetFileRows } from './sheet-file.ts';
+import { postedForm, UPLOAD_ANSWERS } from './upload.ts';
 
 const hide = true;
 const ImportQuery = Type.Object({
@@ -57,57 +48,9 @@ const TEMPLATE_ANSWERS = {
 };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const columnsOf = (category: Category) => sheetColumns(schemaFor(category), exampleMetadata(category));
-
-/** A cell as text: dates as ISO dates, numbers as written, rich text and formulas as shown. */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number') return String(value);
-  return cell.text ?? '';
-}
-
-async function xlsxRows(bytes: Buffer): Promise<string[][] | null> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  const width = sheet.columnCount;
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    rows[number - 1] = Array.from({ length: width }, (_, at) => cellText(row.getCell(at + 1)));
-  });
-  return Array.from(rows, (row) => row ?? []);
-}
-
-interface RowOutcome {
-  row: number;
-  productId: string;
-  outcome: 'written' | 'refused';
-  problems: { column: string; value: string; message: string }[];
-}
-
-/** The problems of one row, each against the cell it is about. */
-function rowProblems(row: SheetRow, columns: readonly string[], lang: Lang, t: SignedInPage['t']) {
-  // As the ingest does: a GTIN fills the category's identifier field when the row leaves it blank.
-  const identity = typeof row.body.productId === 'string' ? productIdentity(row.body.productId) : null;
-  const metadata =
-    identity?.scheme === 'GTIN'
-      ? copyGtinIntoMetadata(String(row.body.category), row.body.metadata, identity.productId).metadata
-      : row.body.metadata;
-  const checked = checkPassportBody({ ...row.body, metadata });
-  const problems = localise(checked.errors, lang).map((item) => {
-    const column = columnOf(item.path ?? '', columns) ?? '';
-    return { column, value: row.cells[column] ?? '', message: item.friendlyMessage };
-  });
-  for (const column of row.unreadable)
-    problems.push({ column, value: row.cells[column] ?? '', message: t('forms.jsonInvalid') });
-  return problems;
-}
+/** What a sheet's cells are read by: the category schema, or a rule category's fields in that shape. */
+const sheetSchemaFor = (category: Category) => schemaFor(category) ?? ruleSchema(category as RuleCategory);
+const columnsOf = (category: Category) => sheetColumns(sheetSchemaFor(category), exampleMetadata(category));
 
 export async function passportImportPages(
   app: App,
@@ -165,11 +108,11 @@ export async function passportImportPages(
 
   app.post(
     '/console/passports/import',
-    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: UPLOAD_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'create.importTitle', async (page, frame) => {
         const same = sessions.keys.sameCsrfToken;
-        const form = await postedForm(request, page.t, (fields) =>
+        const form = await postedForm(request, page, 'passport:create', (fields) =>
           checkFormCsrf(page.principal, fields, same),
         );
         checkFormCsrf(page.principal, form.fields, same);
@@ -177,12 +120,18 @@ export async function passportImportPages(
         if (!isCategory(category)) throw new AppError('BAD_REQUEST', page.t('forms.chooseHint'));
         const refuse = (error: string) => show(reply, 400, frame, category, { error });
         if (!form.file) return refuse(page.t('create.sheetMissing'));
-        const isXlsx = form.file.subarray(0, 2).toString('latin1') === 'PK';
-        const rows = isXlsx ? await xlsxRows(form.file) : parseCsv(utf8Text(form.file, page.t));
-        if (!rows) return refuse(page.t('create.sheetUnreadable'));
         const columns = columnsOf(category);
+        let rows: string[][];
+        try {
+          rows = await sheetFileRows(form.file, columns.length, page.t);
+        } catch (error) {
+          // A file refused for its size or shape gets the import form again, with the reason.
+          if (error instanceof AppError && error.status < 500)
+            return show(reply, error.status, frame, category, { error: error.message });
+          throw error;
+        }
         const decimalComma = !POINT_LANGUAGES.includes(frame.lang);
-        const read = sheetBodies(rows, category, schemaFor(category), columns, { decimalComma });
+        const read = sheetBodies(rows, category, sheetSchemaFor(category), columns, { decimalComma });
         if (read.unknown.length > 0)
           return refuse(page.t('create.sheetColumns', { columns: read.unknown.slice(0, 5).join(', ') }));
         if (read.tooMany) return refuse(page.t('create.sheetTooMany', { max: MAX_SHEET_ROWS }));
@@ -201,22 +150,13 @@ export async function passportImportPages(
             headers: { 'accept-language': frame.lang },
           });
           if (answer.status !== 200 && answer.status !== 201) return refuse(apiMessage(answer.body));
-          const failed = (answer.body.errors ?? []) as string[];
-          for (const outcome of outcomes) {
-            if (outcome.problems.length > 0) continue;
-            const why = failed.find((line) => line.startsWith(`[${outcome.productId}]`));
-            if (why)
-              outcome.problems.push({
-                column: '',
-                value: '',
-                message: why.slice(outcome.productId.length + 3),
-              });
-            else outcome.outcome = 'written';
-          }
+          applyBulkAnswer(
+            outcomes.filter((outcome) => outcome.problems.length === 0),
+            answer.body,
+          );
         }
         const written = outcomes.filter((outcome) => outcome.outcome === 'written').length;
-        const status = written === outcomes.length ? 200 : written > 0 ? 200 : 400;
-        return show(reply, status, frame, category, {
+        return show(reply, written > 0 ? 200 : 400, frame, category, {
           outcomes,
           written,
           refused: outcomes.length - written,

@@ -5,8 +5,10 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { MAX_ENVIRONMENT_DEPTH } from '../../domain/aas/index.ts';
 import { CATEGORIES, type Category, isCategory } from '../../domain/categories/types.ts';
 import type { FormState } from '../../domain/passports/schema-form.ts';
+import { parseJsonText } from '../../http/json-body.ts';
 import type { ApiAnswer } from './api-answers.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
@@ -36,8 +38,9 @@ import { draftFindings } from './passport-form-checklist.ts';
 import { passportImportPages } from './passport-form-import.ts';
 import { ENVELOPE, mergeSection, sectionsOf } from './passport-form-sections.ts';
 import { copyable, partiesOf, START_KINDS, startMetadata, uploadedBody } from './passport-form-start.ts';
+import { unusableText } from './passport-import-report.ts';
 import type { SessionService } from './sessions.ts';
-import { postedForm, utf8Text } from './upload.ts';
+import { postedForm, UPLOAD_ANSWERS, utf8Text } from './upload.ts';
 
 const hide = true;
 const NewQuery = Type.Object({
@@ -280,11 +283,11 @@ export async function passportFormPages(
 
   app.post(
     '/console/passports/upload',
-    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
+    { config: { access: MEMBER_PAGE }, schema: { hide, response: UPLOAD_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'forms.newTitle', async (page, frame) => {
         const same = sessions.keys.sameCsrfToken;
-        const form = await postedForm(request, page.t, (fields) =>
+        const form = await postedForm(request, page, 'passport:create', (fields) =>
           checkFormCsrf(page.principal, fields, same),
         );
         checkFormCsrf(page.principal, form.fields, same);
@@ -294,8 +297,17 @@ export async function passportFormPages(
         const values = { ...emptyValues(), productId };
         const again = (problems: FormProblem[], error: string, status = 400) =>
           showStart(reply, status, page, frame, category, values, {}, problems, error);
-        const body = form.file ? uploadedBody(utf8Text(form.file, page.t), category, productId) : null;
-        if (!body) return again([], page.t('create.uploadUnreadable'));
+        if (!form.file) return again([], page.t('create.uploadUnreadable'));
+        // Read as the API reads a body; the deepest the page takes is an AAS environment's.
+        const parsed = parseJsonText(utf8Text(form.file, page.t), MAX_ENVIRONMENT_DEPTH);
+        if ('deeperThan' in parsed) return again([], page.t('upload.deep', { max: parsed.deeperThan }));
+        const read = 'value' in parsed ? uploadedBody(parsed.value, category, productId) : null;
+        if (!read) return again([], page.t('create.uploadUnreadable'));
+        if ('unusable' in read) {
+          const { unusable, maxDepth } = read;
+          return again([], unusableText(unusable, unusable.path, page.t, maxDepth));
+        }
+        const { body } = read;
         if (body.category !== category)
           return again([], page.t('create.otherCategory', { category: String(body.category) }));
         return createDraft(reply, page, frame, category, body, again);

@@ -3,8 +3,9 @@
 // Each start is saved at once as a partial DRAFT (docs/passports.md, "Partial drafts"), so the member
 // continues in the form's sections and nothing typed is lost.
 
-import { environmentToPassport } from '../../domain/aas/index.ts';
+import { environmentToPassport, MAX_ENVIRONMENT_DEPTH } from '../../domain/aas/index.ts';
 import type { Category } from '../../domain/categories/types.ts';
+import { firstJsonProblem, type JsonProblem, MAX_JSON_DEPTH } from '../../domain/json/hygiene.ts';
 import { exampleMetadata } from '../../domain/passports/samples.ts';
 import type { SignedInPage } from './frame.ts';
 import { callApi, type Inject } from './pages.ts';
@@ -72,33 +73,38 @@ export async function partiesOf(inject: Inject, page: SignedInPage): Promise<Par
   };
 }
 
+/** What an uploaded file cannot carry, and the nesting allowed where it was found. */
+export interface Unusable {
+  unusable: JsonProblem;
+  maxDepth: number;
+}
+
 /**
- * The create body an uploaded file holds: an AAS environment (its passport submodel read back), a
- * passport body as the API takes it, or bare metadata (then the form's category and identifier
- * are used). Null when the file is none of these.
+ * The create body an uploaded file's JSON holds: an AAS environment (its passport submodel read
+ * back), a passport body as the API takes it, or bare metadata (then the form's category and
+ * identifier are used). Null when the file is none of these. The file and the body it gives are
+ * held to the API's body hygiene (an environment to the AAS ingest's nesting, the body to a
+ * create's), so what the API would refuse is refused here, in the page's words.
  */
 export function uploadedBody(
-  text: string,
+  json: Json,
   category: Category,
   productId: string,
-): Record<string, Json> | null {
-  let json: Json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
+): { body: Record<string, Json> } | Unusable | null {
   if (!isObject(json)) return null;
+  let body: Record<string, Json>;
   if (Array.isArray(json.submodels) || Array.isArray(json.assetAdministrationShells)) {
+    const problem = firstJsonProblem(json, '', 0, MAX_ENVIRONMENT_DEPTH);
+    if (problem) return { unusable: problem, maxDepth: MAX_ENVIRONMENT_DEPTH };
     const read = environmentToPassport(json);
-    return read.ok ? { ...read.body } : null;
-  }
-  if (isObject(json.metadata)) {
-    const body: Record<string, Json> = { category: json.category ?? category, metadata: json.metadata };
+    if (!read.ok) return null;
+    body = { ...read.body };
+  } else if (isObject(json.metadata)) {
+    body = { category: json.category ?? category, metadata: json.metadata };
     for (const key of ['productId', 'originCountry', 'granularity'])
       if (typeof json[key] === 'string') body[key] = json[key];
     if (productId !== '') body.productId = productId;
-    return body;
-  }
-  return { category, metadata: json, ...(productId === '' ? {} : { productId }) };
+  } else body = { category, metadata: json, ...(productId === '' ? {} : { productId }) };
+  const problem = firstJsonProblem(body, '', 0, MAX_JSON_DEPTH);
+  return problem ? { unusable: problem, maxDepth: MAX_JSON_DEPTH } : { body };
 }

@@ -16,7 +16,7 @@ import {
 } from './pages.ts';
 import { passportView } from './passport-view.ts';
 import type { SessionService } from './sessions.ts';
-import { type PostedForm, postedForm, utf8Text } from './upload.ts';
+import { type PostedForm, postedForm, UPLOAD_ANSWERS, utf8Text } from './upload.ts';
 
 const BATCH = 200;
 
@@ -44,7 +44,7 @@ export async function serialisePages(
     '/console/passports/:id/units',
     {
       config: { access: MEMBER_PAGE },
-      schema: { hide: true, params: PassportParams, response: PAGE_ANSWERS },
+      schema: { hide: true, params: PassportParams, response: UPLOAD_ANSWERS },
     },
     async (request, reply) => {
       return memberPage(request, reply, 'passports.one', async (page, frame) => {
@@ -61,18 +61,19 @@ export async function serialisePages(
           );
         };
 
-        // A bad upload or bad rows (400) get the form again with the reason; a missing CSRF token
-        // (403, checked before the file is read) gets the refusal page.
+        // A bad upload or bad rows (400, 413) get the form again with the reason; a missing
+        // permission or CSRF token (403, checked before the file is read) gets the refusal page.
         const same = sessions.keys.sameCsrfToken;
         let units: CsvUnit[];
         try {
-          const form = await postedForm(request, page.t, (fields) =>
+          const form = await postedForm(request, page, 'battery:write', (fields) =>
             checkFormCsrf(page.principal, fields, same),
           );
           checkFormCsrf(page.principal, form.fields, same);
           units = unitsOf(form, page.t);
         } catch (error) {
-          if (error instanceof AppError && error.status === 400) return formAgain(400, error.message);
+          if (error instanceof AppError && (error.status === 400 || error.status === 413))
+            return formAgain(error.status, error.message);
           throw error;
         }
 

@@ -1,11 +1,15 @@
 // File uploads on the console's pages: multipart/form-data is accepted in the pages' scope only
-// (the API stays JSON), with tight limits, and read in the handler so that the form's CSRF token is
-// checked before a byte of the file is: a form without the session's token never gets its file read.
+// (the API stays JSON), with tight limits, and read in the handler, each check before the bytes it
+// guards: the member's permission before anything of the body (a member who could not use the
+// file never has it read), then the size the request declares, then the form's CSRF token before
+// a byte of the file, and the file's actual size as it is read.
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
-import type { tr } from './pages.ts';
+import type { Permission } from '../../domain/auth/permissions.ts';
+import type { SignedInPage } from './frame.ts';
+import { PAGE_ANSWERS, page, type tr } from './pages.ts';
 
 /** One file of at most 1 MiB, a handful of fields, each at most 1 MiB (a pasted CSV is one). */
 export const UPLOAD_LIMITS = {
@@ -17,6 +21,12 @@ export const UPLOAD_LIMITS = {
   headerPairs: 20,
 };
 
+/** The most a form with a file may declare: the file, and room for its other fields and framing. */
+const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.fileSize + 64 * 1024;
+
+/** The statuses of a page that takes an upload: a page's, and 413 for one over the limit. */
+export const UPLOAD_ANSWERS = { ...PAGE_ANSWERS, 413: page('The upload is larger than the limit') };
+
 export async function acceptUploads(scope: App): Promise<void> {
   await scope.register(multipart, { limits: UPLOAD_LIMITS });
 }
@@ -27,38 +37,55 @@ export interface PostedForm {
   file: Buffer | null;
 }
 
+const tooLarge = (t: ReturnType<typeof tr>) =>
+  new AppError('PAYLOAD_TOO_LARGE', t('upload.tooLarge', { max: UPLOAD_LIMITS.fileSize / (1024 * 1024) }));
+
 /** Why a multipart body was refused, worded for the form it came from. */
 function uploadRefusal(error: unknown, t: ReturnType<typeof tr>): AppError {
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('BAD_REQUEST', t('csvUpload.tooLarge'));
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(t);
   if (code === 'FST_FILES_LIMIT') return new AppError('BAD_REQUEST', t('csvUpload.oneFile'));
   return new AppError('BAD_REQUEST', t('csvUpload.unreadable'));
 }
 
+/** Refuses a member whose role lacks the permission the upload serves, naming both. */
+function assertMay(page: SignedInPage, permission: Permission): void {
+  const { member } = page.principal;
+  if (!member.permissions.includes(permission))
+    throw new AppError(
+      'INSUFFICIENT_PERMISSION',
+      page.t('upload.forbidden', { role: member.role, permission }),
+    );
+}
+
 /**
- * The posted form as fields and at most one file. A form-encoded body is taken as parsed; a
- * multipart one is read part by part, and `beforeFile` (the CSRF check) runs on the fields seen so
- * far before the file is read, so the token must come before the file, as a page's form sends it.
- * A body over the limits is refused as a bad request, with its reason.
+ * The posted form as fields and at most one file, for a member who holds `permission` (asked
+ * first). A form-encoded body is taken as parsed; a multipart one declaring more than the limits
+ * is refused unread (413), else read part by part, and `beforeFile` (the CSRF check) runs on the
+ * fields seen so far before the file is read, so the token must come before the file, as a page's
+ * form sends it. A part over the limits is refused with its reason (413 for its size).
  */
 export async function postedForm(
   request: FastifyRequest,
-  t: ReturnType<typeof tr>,
+  page: SignedInPage,
+  permission: Permission,
   beforeFile: (fields: URLSearchParams) => void,
 ): Promise<PostedForm> {
+  const { t } = page;
+  assertMay(page, permission);
   if (!request.isMultipart()) {
     return {
       fields: request.body instanceof URLSearchParams ? request.body : new URLSearchParams(),
       file: null,
     };
   }
+  if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) throw tooLarge(t);
   const fields = new URLSearchParams();
   let file: Buffer | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated)
-          throw new AppError('BAD_REQUEST', t('csvUpload.tooLarge'));
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(t);
         fields.append(part.fieldname, String(part.value));
         continue;
       }

@@ -48,19 +48,19 @@ export async function bulkIngest(
   await services.db.transaction(async (tx) => {
     for (const [index, raw] of rows.entries()) {
       const problem = refused?.get(index);
-      const label =
-        !problem &&
-        typeof raw === 'object' &&
-        raw !== null &&
-        typeof (raw as { productId?: unknown }).productId === 'string'
-          ? (raw as { productId: string }).productId
-          : `row ${index}`;
+      // Every line names its row by index, the one thing that tells rows apart (a productId may
+      // repeat or be missing), and then its productId when the row has a usable one.
+      const productId =
+        !problem && typeof raw === 'object' && raw !== null
+          ? (raw as { productId?: unknown }).productId
+          : undefined;
+      const label = `[row ${index}]${typeof productId === 'string' ? ` [${productId}]` : ''}`;
       if (problem) {
-        outcome.errors.push(`[${label}] Invalid body: ${problem.message}`);
+        outcome.errors.push(`${label} Invalid body: ${problem.message}`);
         continue;
       }
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-        outcome.errors.push(`[${label}] a passport must be a JSON object`);
+        outcome.errors.push(`${label} a passport must be a JSON object`);
         continue;
       }
       try {
@@ -69,13 +69,13 @@ export async function bulkIngest(
         const written = await tx.transaction((row) =>
           writeRow(services, actor, row, raw as Record<string, unknown>, rights),
         );
-        if ('error' in written) outcome.errors.push(`[${label}] ${written.error}`);
+        if ('error' in written) outcome.errors.push(`${label} ${written.error}`);
         else {
           (written.created ? outcome.created : outcome.updated).push(written.row);
           outcome.written.push(written.row);
         }
       } catch (error) {
-        outcome.errors.push(`[${label}] ${describeFailure(error)}`);
+        outcome.errors.push(`${label} ${describeFailure(error)}`);
       }
     }
   });

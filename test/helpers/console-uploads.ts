@@ -1,0 +1,91 @@
+// A console member posting files as the pages' forms do: signed in through the sign-in form (its
+// session cookie), the form's CSRF token first, then the other fields, then the file.
+import { afterAll, beforeAll } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { createWorkspace, type TestWorkspace, testApp } from './app.ts';
+import { addMember, PASSWORD } from './console.ts';
+import { createOperator } from './passports.ts';
+
+export interface PageMember {
+  cookie: string;
+  csrf: string;
+}
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+/** A member of `role` added to the workspace and signed in through the console's form. */
+export async function pageMember(
+  app: App,
+  workspace: TestWorkspace,
+  email: string,
+  role = 'ADMIN',
+): Promise<PageMember> {
+  await addMember(app, workspace, email, role);
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/console/sign-in',
+    headers: FORM,
+    payload: new URLSearchParams({ workspace: workspace.subdomain, email, password: PASSWORD }).toString(),
+  });
+  const cookie = String(signedIn.headers['set-cookie']).split(';')[0] as string;
+  const page = await app.inject({ method: 'GET', url: '/console/passports', headers: { cookie } });
+  return { cookie, csrf: csrfIn(page.body) };
+}
+
+export interface UploadOptions {
+  fields?: Record<string, string>;
+  file?: { name: string; bytes: Buffer | string };
+  lang?: string;
+}
+
+/** A multipart post of the member's form: `_csrf`, the fields, then the file. */
+export function postUpload(app: App, member: PageMember, url: string, options: UploadOptions = {}) {
+  const boundary = '----opendpp-upload';
+  const head = (name: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n`;
+  const parts: Buffer[] = [Buffer.from(`${head('_csrf')}${member.csrf}\r\n`)];
+  for (const [name, value] of Object.entries(options.fields ?? {}))
+    parts.push(Buffer.from(`${head(name)}${value}\r\n`));
+  if (options.file) {
+    parts.push(
+      Buffer.from(head('file', options.file.name)),
+      Buffer.from(options.file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      cookie: member.cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'accept-language': options.lang ?? 'en',
+    },
+    payload: Buffer.concat(parts),
+  });
+}
+
+export interface UploadFixture {
+  app: App;
+  workspace: TestWorkspace;
+  /** An ADMIN member, signed in. */
+  member: PageMember;
+}
+
+/**
+ * For the describe block it is called in: an app with an enterprise workspace, its one operator and
+ * a signed-in member, filled in before the block's tests and closed after them.
+ */
+export function uploadFixture(): UploadFixture {
+  const fixture = {} as UploadFixture;
+  beforeAll(async () => {
+    fixture.app = await testApp();
+    fixture.workspace = await createWorkspace(fixture.app, 'enterprise');
+    await createOperator(fixture.app, fixture.workspace);
+    fixture.member = await pageMember(fixture.app, fixture.workspace, 'ada@example.com');
+  });
+  afterAll(() => fixture.app.close());
+  return fixture;
+}

@@ -1,0 +1,20 @@
+// Spreadsheet rows for the import tests: a passport's metadata laid out under a template's header,
+// each cell holding what a member would type (lists and objects as JSON).
+
+/** The value at a dotted path, as a cell holds it (lists and objects as JSON). */
+export function cellOf(metadata: Record<string, unknown>, path: string): string {
+  let value: unknown = metadata;
+  for (const key of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
+  if (value === undefined || value === null) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** One row under `header`: the metadata's cells, the passport's own columns, then `change` by column. */
+export function sheetRow(
+  header: readonly string[],
+  metadata: Record<string, unknown>,
+  own: Record<string, string>,
+  change: Record<string, string> = {},
+): string[] {
+  return header.map((column) => change[column] ?? own[column] ?? cellOf(metadata, column));
+}
