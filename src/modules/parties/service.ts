@@ -1,7 +1,7 @@
 // Economic operators and facilities as their passports and keys see them. A change to a party that
 // reaches other modules is orchestrated here, in one transaction, so that the operators and
-// facilities modules import none of passports, keys or facilities: the operator and facility routes
-// call these for the passport counts, updates, archive, restore and deletion.
+// facilities modules import none of passports, keys or facilities: the operator and facility routes,
+// which this module serves, call these for the passport counts, updates, archive, restore and deletion.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertWorkspaceWide } from '../../core/actor.ts';
 import { conflict, notFound } from '../../core/errors.ts';

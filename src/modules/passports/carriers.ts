@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { CarrierSubject } from '../../domain/carriers/index.ts';
 import { digitalLinkUri } from '../../domain/passports/document.ts';
-import { resolvePassport } from './service.ts';
+import { resolvePassport } from './lookup.ts';
 import type { PassportRow } from './store.ts';
 
 export function passportSubject(baseUrl: string, row: PassportRow): CarrierSubject {

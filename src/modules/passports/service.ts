@@ -27,6 +27,7 @@ export {
   sealedVersions,
   sealedVersionText,
 } from './backups.ts';
+export { passportCarrierSubject } from './carriers.ts';
 export {
   archivedDocument,
   documentAt,
