@@ -1,6 +1,6 @@
 // `npm run lint:imports` (part of `npm run lint`): the import rules of .dependency-cruiser.cjs on src,
 // and the module rules no import shows (scripts/module-rules.ts: every module folder has its place in
-// module-order.json). Violations listed in .dependency-cruiser-known-violations.json are tolerated
+// module-order.json, and no service hands on a store function). Violations listed in .dependency-cruiser-known-violations.json are tolerated
 // until fixed; any other fails. `--write-known` rewrites that list from today's violations: run it to
 // shrink the list after fixing some, never to let a new violation in (the diff of the file shows which
 // it did).
@@ -13,7 +13,7 @@ import {
   newViolations,
   readKnownViolations,
 } from './import-rules.ts';
-import { unorderedModules } from './module-rules.ts';
+import { storeHandOvers, unorderedModules } from './module-rules.ts';
 
 if (process.argv.includes('--write-known')) {
   const result = await cruiseSource();
@@ -23,7 +23,7 @@ if (process.argv.includes('--write-known')) {
   const known = readKnownViolations();
   const result = await cruiseSource({ knownViolations: known });
   const fresh = newViolations(result).map(describeViolation);
-  fresh.push(...unorderedModules());
+  fresh.push(...unorderedModules(), ...storeHandOvers());
   for (const line of fresh) process.stdout.write(`${line}\n`);
   // Known violations the cruise no longer reports (the list is stale by that many).
   const present = new Set(result.summary.violations.map((v) => `${v.rule.name} ${v.from} ${v.to}`));

@@ -8,7 +8,7 @@ import { type GrantTier, generateRequestSecret } from '../../domain/auth/grant-t
 import { decryptSecret } from '../../domain/crypto/secret-box.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { recordChange } from '../audit/service.ts';
-import { findPublishedPassport } from '../passports/service.ts';
+import { findPublishedById } from '../passports/service.ts';
 import * as store from './store.ts';
 
 /** Who asks, in the words of the form. */
@@ -50,7 +50,7 @@ export const tokenBoxContext = (tenantId: string, id: string) => `grant-token:${
 /** A passport a third party may ask about: it exists and is not a draft. */
 export async function requestablePassport(services: ServiceContext, passportId: string) {
   if (!isUuid(passportId)) return null;
-  return findPublishedPassport(services.db, { id: passportId.toLowerCase() }, null);
+  return findPublishedById(services.db, passportId.toLowerCase());
 }
 
 /** Creates a pending request; null when the passport cannot be asked about. */
