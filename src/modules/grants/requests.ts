@@ -2,6 +2,7 @@
 // waits as a pending grant for the workspace to approve or deny it. The requester follows it through
 // a private status link (its secret is stored as a hash only) and, once approved, collects the
 // token there exactly once: it is kept sealed under the master key until then, and erased after.
+// Apart from service.ts: the public page's flow has secrets of its own and no API actor.
 import type { ServiceContext } from '../../context.ts';
 import { hashToken, sameHash } from '../../domain/auth/api-token.ts';
 import { type GrantTier, generateRequestSecret } from '../../domain/auth/grant-token.ts';

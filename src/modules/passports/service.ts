@@ -1,4 +1,7 @@
 // Passport rules: create, read, update (versioned), status moves (versioned), draft deletion, list.
+// The module's surface: what other modules need of archived versions (history.ts), backups
+// (backups.ts), party changes (party-changes.ts), kept answers (renditions.ts) and data carriers
+// (carriers.ts) lives in files of their own, each saying why, and is handed on from here.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertOperatorScope, scopedOperator } from '../../core/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';

@@ -1,5 +1,6 @@
 // Battery units: what the routes (and other modules) may call. The rules live in the files named
-// for each job (serialise, telemetry, view, predecessors); this is the module's surface.
+// for each job (serialise, telemetry, view, predecessors, scope, carriers), so that each job reads as
+// one piece; this is the module's surface.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { conflict } from '../../core/errors.ts';
