@@ -1,4 +1,5 @@
-// The import rules of docs/architecture.md, checked by `npm run lint` (scripts/check-imports.ts).
+// The import rules of docs/architecture.md, checked by `npm run lint` (scripts/check-imports.ts); the
+// modules' order comes from module-order.json.
 // Violations known when a rule was introduced are listed in .dependency-cruiser-known-violations.json
 // and tolerated until fixed; any other violation fails the build. Paths are relative to the root.
 
@@ -14,6 +15,23 @@ const ROUTE_FILES = [
 
 /** The HTTP adapter layer: the only code that may import src/http/ (see docs/architecture.md). */
 const HTTP_ADAPTER = ['^src/http/', '^src/(app|server)\\.ts$', ...ROUTE_FILES];
+
+/** The modules' layers, highest first: the one written order of src/modules (module-order.json). */
+const { layers: MODULE_LAYERS } = require('./module-order.json');
+
+const folderOf = (modules) => `^src/modules/(${modules.join('|')})/`;
+
+/**
+ * One rule a layer: its modules import no module of their own layer or of a higher one (a module's
+ * own files excepted). Together they forbid every cycle between modules, since a cycle has to climb.
+ */
+const moduleOrder = MODULE_LAYERS.map((modules, index) => ({
+  name: 'module-order',
+  comment: `${modules.join(', ')} import only modules of the layers below theirs (module-order.json).`,
+  severity: 'error',
+  from: { path: folderOf(modules) },
+  to: { path: folderOf(MODULE_LAYERS.slice(0, index + 1).flat()), pathNot: '^src/modules/$1/' },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -46,6 +64,15 @@ module.exports = {
       from: { path: ['^src/core/', '^src/context\\.ts$'] },
       to: { path: '^src/(modules|http)/' },
     },
+    {
+      name: 'no-module-cycle',
+      comment: 'No cycle between module folders, whatever the order says: a module never reaches itself.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/modules/' },
+      to: { circular: true },
+    },
+    ...moduleOrder,
     {
       name: 'module-through-its-service',
       comment:

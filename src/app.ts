@@ -41,7 +41,6 @@ import { credentialCache } from './modules/credentials/cache.ts';
 import { credentialsModule } from './modules/credentials/plugin.ts';
 import { credentialRepresentations } from './modules/credentials/representations.ts';
 import { en18222Module } from './modules/en18222/plugin.ts';
-import { facilitiesModule } from './modules/facilities/plugin.ts';
 import { grantsModule } from './modules/grants/plugin.ts';
 import {
   accessLogWriterFor,
@@ -52,12 +51,14 @@ import {
 import { gs1Module } from './modules/gs1/plugin.ts';
 import { keysModule } from './modules/keys/plugin.ts';
 import { keyFinder, principalCache } from './modules/keys/service.ts';
+import { labelsModule } from './modules/labels/plugin.ts';
 import { soapEoriRegistry } from './modules/operators/eori-client.ts';
-import { operatorsModule } from './modules/operators/plugin.ts';
 import { pageRepresentation } from './modules/pages/representation.ts';
+import { partiesModule } from './modules/parties/plugin.ts';
 import { passportsModule } from './modules/passports/plugin.ts';
 import { resolutionModule } from './modules/resolution/plugin.ts';
 import { renderCache } from './modules/resolution/render-cache.ts';
+import { sealingModule } from './modules/sealing/plugin.ts';
 import { sealsModule } from './modules/seals/plugin.ts';
 import { sealingSetup } from './modules/seals/setup.ts';
 import { serviceModule } from './modules/service/plugin.ts';
@@ -231,10 +232,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mount(keysModule, { context }),
     mount(workspacesModule, { context }),
     mount(categoriesModule, { context }),
-    mount(operatorsModule, { context }),
-    mount(facilitiesModule, { context }),
+    mount(partiesModule, { context }),
     mount(vocabularyModule, { context }),
     mount(passportsModule, { context }),
+    mount(sealingModule, { context }),
     mount(sealsModule, { context }),
     mount(credentialsModule, { context }),
     mount(resolutionModule, {
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       ...(config.custodyOf ? { custody: custodyOf(context, config.custodyOf) } : {}),
     }),
     mount(unitsModule, { context }),
+    mount(labelsModule, { context }),
     mount(gs1Module, { context }),
     mount(webhooksModule, { context }),
     mount(backupOriginModule, { context }),

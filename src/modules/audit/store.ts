@@ -4,7 +4,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
-import { type OutboxEvent, outboxInsert } from '../webhooks/service.ts';
+import { type OutboxEvent, queueForSubscriptions } from '../webhooks/service.ts';
 
 export interface AuditRow {
   tenantId: string;
@@ -69,7 +69,7 @@ export async function insertAuditWithOutbox(
               ${json(audit.details)}::jsonb, ${at}::timestamptz)
       returning id
     )${notification}
-    ${outboxInsert(sql`audit`, event)}`);
+    ${queueForSubscriptions(sql`audit`, event)}`);
 }
 
 /** The workspace's newest audit events (the console's overview), by the time index. */

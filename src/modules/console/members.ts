@@ -1,6 +1,7 @@
 // Workspace members and invitations. A workspace's first member is invited by the platform admin;
 // members who may manage members invite the others. An invitation is a link shown once: only its
-// hash is kept, it works once, and within seven days.
+// hash is kept, it works once, and within seven days. Apart from service.ts, which only hands on
+// what the composition root needs (the first owner's invitation, the sessions).
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';

@@ -1,6 +1,7 @@
 // Signing in and out. A session is a stored record (its id is the JWT's `sid`); the JWT lives 15
 // minutes and is refreshed while the session lives (at most 12 hours), and ending the record ends
-// every token of it at once, because each request reads the record.
+// every token of it at once, because each request reads the record. Apart from service.ts, which
+// only hands on what the composition root needs (the first owner's invitation, the sessions).
 import type { ServiceContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { SessionDeps, SessionPrincipal } from '../../core/principal.ts';

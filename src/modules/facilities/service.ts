@@ -10,9 +10,16 @@ import { checkGln } from './gln.ts';
 import { type FacilityRecord, toFacilityRecord } from './records.ts';
 import * as store from './store.ts';
 
-export { type FacilityRecord, toFacilityRecord, toPublicFacility } from './records.ts';
 // The module's surface for other modules: they import from here, never from its other files.
-export { detachFacilitiesOfOperator } from './store.ts';
+export { type FacilityRecord, toFacilityRecord, toPublicFacility } from './records.ts';
+
+/**
+ * A hard-deleted operator leaves its facilities in the workspace, unattached, rather than naming a
+ * missing operator. Answers how many it had.
+ */
+export function leaveFacilitiesUnattached(db: Executor, tenantId: string, operatorId: string, at: Date) {
+  return store.detachFacilitiesOfOperator(db, tenantId, operatorId, at);
+}
 
 export interface FacilityInput {
   gln?: string;

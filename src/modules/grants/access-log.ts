@@ -1,6 +1,7 @@
 // The passport access log as its owner reads it: who read the passport (a grant holder, or anyone
 // reading its history), in which tier and representation, when, and from which network; newest
-// first, in cursor pages.
+// first, in cursor pages. Apart from service.ts: the log is read in pages of its own and written
+// through access-log-writer.ts, and it holds none of the grants' states.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { positionParameter } from '../../core/page-cursor.ts';

@@ -1,6 +1,7 @@
 // The passport history endpoint's reads, each entered in the access log: the owning workspace's
 // reads, and grant holders' reads through a covering grant (versions masked to the grant's tier,
-// the authors of changes withheld, a DRAFT never shown).
+// the authors of changes withheld, a DRAFT never shown). Apart from service.ts, whose rules are the
+// grants' own states: these read passports' versions, standing on reads.ts for who may.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { notFound } from '../../core/errors.ts';

@@ -2,13 +2,14 @@
 // waits as a pending grant for the workspace to approve or deny it. The requester follows it through
 // a private status link (its secret is stored as a hash only) and, once approved, collects the
 // token there exactly once: it is kept sealed under the master key until then, and erased after.
+// Apart from service.ts: the public page's flow has secrets of its own and no API actor.
 import type { ServiceContext } from '../../context.ts';
 import { hashToken, sameHash } from '../../domain/auth/api-token.ts';
 import { type GrantTier, generateRequestSecret } from '../../domain/auth/grant-token.ts';
 import { decryptSecret } from '../../domain/crypto/secret-box.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { recordChange } from '../audit/service.ts';
-import { findPublishedPassport } from '../passports/service.ts';
+import { findPublishedById } from '../passports/service.ts';
 import * as store from './store.ts';
 
 /** Who asks, in the words of the form. */
@@ -50,7 +51,7 @@ export const tokenBoxContext = (tenantId: string, id: string) => `grant-token:${
 /** A passport a third party may ask about: it exists and is not a draft. */
 export async function requestablePassport(services: ServiceContext, passportId: string) {
   if (!isUuid(passportId)) return null;
-  return findPublishedPassport(services.db, { id: passportId.toLowerCase() }, null);
+  return findPublishedById(services.db, passportId.toLowerCase());
 }
 
 /** Creates a pending request; null when the passport cannot be asked about. */

@@ -1,5 +1,7 @@
 // Access grants: issue, list, approve, deny, revoke (the spec's state table), and the surface other
-// modules call to let a grant holder read: grantFromToken, grantCovers, recordGrantRead.
+// modules call to let a grant holder read: grantFromToken, grantCovers, recordGrantRead. The history
+// reads (history.ts, reads.ts), the access log (access-log.ts) and the request page's flow
+// (requests.ts) live in files of their own, each saying why, and are handed on from here.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertOperatorScope, scopedOperator } from '../../core/actor.ts';
 import { badRequest, conflict, notFound } from '../../core/errors.ts';

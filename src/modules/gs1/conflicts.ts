@@ -1,6 +1,7 @@
 // What the one-owner rule finds already broken (docs/gs1.md, "Conflicts"): GS1 keys that passports
 // of several workspaces carry (written before claims existed), and passports under a GS1 Company
 // Prefix that another workspace was given after they were made. Both are reported, never changed.
+// Apart from service.ts, which enforces the rule on writes: these only read where it is broken.
 import type { Executor } from '../../db/client.ts';
 import { prefixCandidates } from '../../domain/gs1/product-key.ts';
 import * as store from './store.ts';

@@ -71,8 +71,10 @@ export async function releaseProductKey(db: Executor, passport: PassportKey): Pr
 export const changesProductKey = (before: PassportKey, after: Omit<PassportKey, 'tenantId' | 'passportId'>) =>
   productKeyOf(before.productId, before.scheme) !== productKeyOf(after.productId, after.scheme);
 
-/** The GS1 Company Prefixes of these workspaces, each in ascending order. */
-export const prefixesOfWorkspaces = store.prefixesOf;
+/** The GS1 Company Prefixes of these workspaces, by workspace, each list in ascending order. */
+export function prefixesOfWorkspaces(db: Executor, tenantIds: readonly string[]) {
+  return store.prefixesOf(db, tenantIds);
+}
 
 /**
  * Makes `prefixes` the workspace's whole set of GS1 Company Prefixes (an empty list clears it).

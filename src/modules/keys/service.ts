@@ -1,7 +1,7 @@
 // API key rules: who may mint which key, how a presented token becomes a principal, revocation.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
-import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { generateApiToken, sameHash, tokenPrefix } from '../../domain/auth/api-token.ts';
 import { type Permission, ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';
@@ -184,4 +184,21 @@ export function keyFinder(db: Db): (token: string, hash: string) => Promise<Stor
 }
 
 export { type PrincipalCache, principalCache } from './principal-cache.ts';
-export { countLiveKeysOfOperator } from './store.ts';
+
+/**
+ * Refuses (409) to let an operator go while API keys neither revoked nor expired at `now` are scoped
+ * to it: those keys would name an operator that is gone.
+ */
+export async function assertNoLiveKeyOfOperator(
+  db: Executor,
+  tenantId: string,
+  operatorId: string,
+  now: Date,
+): Promise<void> {
+  const keys = await store.countLiveKeysOfOperator(db, tenantId, operatorId, now);
+  if (keys > 0) {
+    throw conflict(
+      `${keys} API key${keys === 1 ? ' is' : 's are'} scoped to this economic operator; revoke ${keys === 1 ? 'it' : 'them'} first`,
+    );
+  }
+}

@@ -1,20 +1,20 @@
 // Economic operators and facilities as their passports and keys see them. A change to a party that
 // reaches other modules is orchestrated here, in one transaction, so that the operators and
-// facilities modules import none of passports, keys or facilities: the operator and facility routes
-// call these for the passport counts, updates, archive, restore and deletion.
+// facilities modules import none of passports, keys or facilities: the operator and facility routes,
+// which this module serves, call these for the passport counts, updates, archive, restore and deletion.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertWorkspaceWide } from '../../core/actor.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import * as facilities from '../facilities/service.ts';
-import { countLiveKeysOfOperator } from '../keys/service.ts';
+import { assertNoLiveKeyOfOperator } from '../keys/service.ts';
 import * as operators from '../operators/service.ts';
 import {
-  archivePassportsOfOperator,
+  archivePassportsWithOperator,
   changePartyOfPassports,
-  countPassportsOfOperator,
-  isNamedBySealedVersion,
-  restorePassportsOfOperator,
-  unlinkFacility,
+  passportCountOfOperator,
+  passportsNeedOperator,
+  restorePassportsWithOperator,
+  unlinkPassportsFromFacility,
 } from '../passports/service.ts';
 
 export type OperatorWithCount = operators.OperatorRecord & { passportCount: number };
@@ -24,7 +24,7 @@ async function withCount(
   actor: Actor,
   record: operators.OperatorRecord,
 ): Promise<OperatorWithCount> {
-  return { ...record, passportCount: await countPassportsOfOperator(db, actor.tenantId, record.id) };
+  return { ...record, passportCount: await passportCountOfOperator(db, actor.tenantId, record.id) };
 }
 
 export async function listOperators(
@@ -90,13 +90,8 @@ export async function removeOperator(
   return db.transaction(async (tx) => {
     const row = await operators.visibleOperator(tx, actor, id, 'update');
     assertWorkspaceWide(actor, 'delete economic operators');
-    // An operator a sealed archived version still names is kept (archived) like one with passports:
-    // verification checks that the workspace has bound the operator a seal names.
-    const kept =
-      (await countPassportsOfOperator(tx, tenantId, id)) > 0 ||
-      (await isNamedBySealedVersion(tx, tenantId, id));
-    if (kept) {
-      const archivedPassports = await archivePassportsOfOperator(tx, tenantId, id, now);
+    if (await passportsNeedOperator(tx, tenantId, id)) {
+      const archivedPassports = await archivePassportsWithOperator(tx, tenantId, id, now);
       // Deleting an archived operator again archives whatever passports it gained since; its own
       // archivedAt keeps the first instant.
       const archived = row.archivedAt
@@ -105,13 +100,8 @@ export async function removeOperator(
       if (!archived) throw notFound('Economic operator not found');
       return { archived: true, operator: archived, archivedPassports };
     }
-    const keys = await countLiveKeysOfOperator(tx, tenantId, id, now);
-    if (keys > 0) {
-      throw conflict(
-        `${keys} API key${keys === 1 ? ' is' : 's are'} scoped to this economic operator; revoke ${keys === 1 ? 'it' : 'them'} first`,
-      );
-    }
-    await facilities.detachFacilitiesOfOperator(tx, tenantId, id, now);
+    await assertNoLiveKeyOfOperator(tx, tenantId, id, now);
+    await facilities.leaveFacilitiesUnattached(tx, tenantId, id, now);
     await operators.deleteOperatorRow(tx, actor, id);
     return { archived: false };
   });
@@ -126,7 +116,7 @@ export async function restoreOperator({ db, clock }: ServiceContext, actor: Acto
     if (!row.archivedAt) throw conflict('The economic operator is not archived');
     const restored = await operators.writeOperator(tx, actor, id, { archivedAt: null }, now);
     if (!restored) throw notFound('Economic operator not found');
-    const restoredPassports = await restorePassportsOfOperator(tx, actor.tenantId, id);
+    const restoredPassports = await restorePassportsWithOperator(tx, actor.tenantId, id);
     return { operator: restored, restoredPassports };
   });
 }
@@ -171,7 +161,7 @@ export async function deleteFacility(services: ServiceContext, actor: Actor, id:
       description: `facility ${current.gln} deleted`,
     } as const;
     await changePartyOfPassports(tx, services, actor, { facilityId: id }, cause, async () => {
-      await unlinkFacility(tx, actor.tenantId, id);
+      await unlinkPassportsFromFacility(tx, actor.tenantId, id);
       await facilities.deleteFacilityRow(tx, actor, id);
     });
   });

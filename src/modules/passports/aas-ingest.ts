@@ -1,7 +1,8 @@
 // Ingest from an AAS JSON Environment (docs/aas.md, "Ingest"): the environment is read back to the
 // passport it carries, a seal it carries must verify against this node's seal CA before anything is
 // stored, and the write itself is an ordinary create or update by productId, with the same rules,
-// versioning, audit, operator scope and quota as POST and PUT /api/v1/passports.
+// versioning, audit, operator scope and quota as POST and PUT /api/v1/passports. The seal CA comes
+// from seals, which stand below passports (sealing a passport is the sealing module's, above both).
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, can } from '../../core/actor.ts';
 import { AppError, badRequest } from '../../core/errors.ts';

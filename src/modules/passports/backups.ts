@@ -1,6 +1,7 @@
 // What backups need of passports (docs/backup.md): the sealed versions to push, a version's text as
 // the owner is served it, and where its copy is held. The owner read's annotations (`versionHash`,
 // `backupUri`, `backup`) come from here too; they sit beside the sealed document, never in it.
+// Apart from service.ts because versions.ts, which service.ts builds on, needs it as well.
 import type { Executor } from '../../db/client.ts';
 import type { BackupState } from '../../db/schema.ts';
 import { versionHashOf } from '../../domain/backup/version-hash.ts';

@@ -1,10 +1,11 @@
 // What a passport's data carrier encodes, for the QR route and the label archive: the passport as
-// the actor may read it (workspace, then operator scope), as a carrier subject.
+// the actor may read it (workspace, then operator scope), as a carrier subject. Apart from
+// service.ts beside the QR route that uses it; the labels module reaches it through service.ts.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { CarrierSubject } from '../../domain/carriers/index.ts';
 import { digitalLinkUri } from '../../domain/passports/document.ts';
-import { resolvePassport } from './service.ts';
+import { resolvePassport } from './lookup.ts';
 import type { PassportRow } from './store.ts';
 
 export function passportSubject(baseUrl: string, row: PassportRow): CarrierSubject {

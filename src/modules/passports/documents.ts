@@ -1,5 +1,6 @@
 // Rendering a stored passport into its owner document. The text form is what GET serves and what
-// a version archives, from one function, so the two can never differ by a byte.
+// a version archives, from one function, so the two can never differ by a byte. Apart from
+// service.ts because the files it builds on (versions, party changes, backups) render too.
 import type { Executor } from '../../db/client.ts';
 import type { facilities, operators } from '../../db/schema.ts';
 import type { EconomicOperatorObject, PassportState } from '../../domain/passports/document.ts';

@@ -1,6 +1,7 @@
 // Archived versions: a page of the list, one version's document, and the document current at an
 // instant. Who may read them and the access log each read enters belong to the callers: the grants
-// module serves the history endpoint, to owners and grant holders alike.
+// module serves the history endpoint, to owners and grant holders alike. Apart from service.ts,
+// whose rules are the live passport's: these only read what versions archived.
 
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';

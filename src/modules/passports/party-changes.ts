@@ -3,7 +3,9 @@
 // version instead (docs/sealing.md, section 13): the state it had is archived exactly as it was
 // served, seal included, and keeps verifying; the live passport carries no seal until it is sealed
 // again; and the move is audited as `passport.updated` with its cause, told to the workspace as a
-// notice and sent to webhooks like any update.
+// notice and sent to webhooks like any update. Beside it, what an operator's archive, restore and
+// deletion and a facility's deletion do to passports. Apart from service.ts because the parties module
+// alone calls these, inside its own transactions, while service.ts holds the passports' own writes.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { Executor } from '../../db/client.ts';
@@ -75,4 +77,36 @@ export async function changePartyOfPassports<T>(
     );
   }
   return result;
+}
+
+/** How many passports show the operator, archived ones included: the count operators are listed with. */
+export function passportCountOfOperator(db: Executor, tenantId: string, operatorId: string): Promise<number> {
+  return store.countPassportsOfOperator(db, tenantId, operatorId);
+}
+
+/**
+ * Whether passports still need the operator, so that it is archived rather than deleted: a passport
+ * shows it, or a sealed archived version names it. Such a seal is verified against the operators the
+ * workspace has bound, so the operator must stay (archived) for it to keep verifying.
+ */
+export async function passportsNeedOperator(db: Executor, tenantId: string, operatorId: string) {
+  return (
+    (await store.countPassportsOfOperator(db, tenantId, operatorId)) > 0 ||
+    (await store.isNamedBySealedVersion(db, tenantId, operatorId))
+  );
+}
+
+/** Archives the operator's live passports with it; they stay resolvable. Answers how many. */
+export function archivePassportsWithOperator(db: Executor, tenantId: string, operatorId: string, at: Date) {
+  return store.archivePassportsOfOperator(db, tenantId, operatorId, at);
+}
+
+/** Brings the operator's archived passports back with it. Answers how many. */
+export function restorePassportsWithOperator(db: Executor, tenantId: string, operatorId: string) {
+  return store.restorePassportsOfOperator(db, tenantId, operatorId);
+}
+
+/** Unlinks a deleted facility from its passports, which are never deleted with it. */
+export function unlinkPassportsFromFacility(db: Executor, tenantId: string, facilityId: string) {
+  return store.unlinkFacility(db, tenantId, facilityId);
 }

@@ -1,8 +1,9 @@
 // Rendered passport answers kept in the store beside the passport (docs/resolution.md, "The read
-// path"): which variant an answer is, and the renderer's fingerprint. The SQL that finds and keeps
-// them is in store.ts: a read asks for the kept bytes of its variant in the same round trip that
-// finds the passport; they come back only while their stamp equals the stamp of the rows as they are
-// now.
+// path"): which variant an answer is, the renderer's fingerprint, and the public answers resolution
+// finds and keeps. The SQL that finds and keeps them is in rendition-store.ts: a read asks for the
+// kept bytes of its variant in the same round trip that finds the passport; they come back only while
+// their stamp equals the stamp of the rows as they are now. Apart from service.ts: the owner's read
+// there and public resolution's reads here make their variants and fingerprints in this one place.
 //
 // The stamp is built from PostgreSQL's `xmin` of the passport, operator and facility rows: the id of
 // the transaction that wrote each row's current version. Any UPDATE, by any code path on any
@@ -12,8 +13,10 @@ import { createHash } from 'node:crypto';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Lang } from '../../core/i18n.ts';
 import type { PassportSubject, Representation } from '../../core/representations.ts';
+import type { Executor } from '../../db/client.ts';
 import { samplePassport } from '../../domain/passports/samples.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
+import { findKeptRendition, type KeptRendition, keepRendition } from './rendition-store.ts';
 
 /** What tells renditions apart: the tier, the media type and, when the bytes differ by it, the language. */
 export const variantOf = (tier: string, representation: Representation, lang: Lang) =>
@@ -47,4 +50,50 @@ export function rendererFingerprint(representation: Representation, baseUrl: str
   const fingerprint = hash.digest('base64url').slice(0, 16);
   byBase.set(baseUrl, fingerprint);
   return fingerprint;
+}
+
+/** What a public answer is kept in: a representation that is kept (`kept`), in the reader's language. */
+export interface PublicAnswerForm {
+  representation: Representation;
+  lang: Lang;
+  baseUrl: string;
+}
+
+/**
+ * The published passport a public read names (in one workspace, or with `tenantId` null in any), with
+ * the answer kept for it in this form while that is fresh (`body` null when none is). Null when no
+ * published passport has that key: the caller looks no further in the store.
+ */
+export function keptPublicAnswer(
+  db: Executor,
+  by: { id: string } | { productId: string },
+  tenantId: string | null,
+  { representation, lang, baseUrl }: PublicAnswerForm,
+): Promise<KeptRendition | null> {
+  return findKeptRendition(
+    db,
+    { by, tenantId, published: true },
+    variantOf('public', representation, lang),
+    rendererFingerprint(representation, baseUrl),
+  );
+}
+
+/**
+ * Keeps a public answer for the next reads, stamped with the rows it was rendered from (`stamp`, as
+ * read with them): once any of them changes, it is never served again.
+ */
+export function keepPublicAnswer(
+  db: Executor,
+  read: { passport: { tenantId: string; id: string }; stamp: string },
+  { representation, lang, baseUrl }: PublicAnswerForm,
+  answer: { body: string; etag: string },
+): Promise<void> {
+  return keepRendition(db, {
+    tenantId: read.passport.tenantId,
+    passportId: read.passport.id,
+    variant: variantOf('public', representation, lang),
+    rowsStamp: read.stamp,
+    fingerprint: rendererFingerprint(representation, baseUrl),
+    ...answer,
+  });
 }

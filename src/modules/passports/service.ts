@@ -1,4 +1,7 @@
 // Passport rules: create, read, update (versioned), status moves (versioned), draft deletion, list.
+// The module's surface: what other modules need of archived versions (history.ts), backups
+// (backups.ts), party changes (party-changes.ts), kept answers (renditions.ts) and data carriers
+// (carriers.ts) lives in files of their own, each saying why, and is handed on from here.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertOperatorScope, scopedOperator } from '../../core/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';
@@ -27,6 +30,7 @@ export {
   sealedVersions,
   sealedVersionText,
 } from './backups.ts';
+export { passportCarrierSubject } from './carriers.ts';
 export {
   archivedDocument,
   documentAt,
@@ -35,16 +39,16 @@ export {
   parseInstant,
 } from './history.ts';
 export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
-export { changePartyOfPassports } from './party-changes.ts';
-export { findKeptRendition, type KeptRendition, keepRendition } from './rendition-store.ts';
-export { rendererFingerprint, variantOf } from './renditions.ts';
 export {
-  archivePassportsOfOperator,
-  countPassportsOfOperator,
-  isNamedBySealedVersion,
-  restorePassportsOfOperator,
-  unlinkFacility,
-} from './store.ts';
+  archivePassportsWithOperator,
+  changePartyOfPassports,
+  passportCountOfOperator,
+  passportsNeedOperator,
+  restorePassportsWithOperator,
+  unlinkPassportsFromFacility,
+} from './party-changes.ts';
+export type { KeptRendition } from './rendition-store.ts';
+export { keepPublicAnswer, keptPublicAnswer } from './renditions.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
@@ -66,10 +70,27 @@ export async function listPassports(
   return store.listPassports(db, actor.tenantId, scoped, limit, (page - 1) * limit);
 }
 
-/** A published passport for public resolution (see store.findPublishedPassport). */
-export const findPublishedPassport = store.findPublishedPassport;
-/** The same with its operator and facility rows, and its public document renderer. */
-export const findPublishedWithParties = store.findPublishedWithParties;
+/**
+ * The published (not DRAFT) passport with this id, in whichever workspace holds it, or null: what a
+ * third party may ask access to.
+ */
+export function findPublishedById(db: Executor, id: string) {
+  return store.findPublishedPassport(db, { id }, null);
+}
+
+/**
+ * A published passport as public resolution reads it, by id or product id, in one workspace or, with
+ * `tenantId` null, in any (the first to create a product id wins): with its operator and facility
+ * rows and the stamp of the three, in one round trip. Null when there is none.
+ */
+export function publishedPassportWithParties(
+  db: Executor,
+  by: { id: string } | { productId: string },
+  tenantId: string | null,
+) {
+  return store.findPublishedWithParties(db, by, tenantId);
+}
+/** The document of a passport read with its parties (a published one, or a unit's model). */
 export { renderWithParties };
 
 /** The owner document of a passport, read with its operator and facility in one round trip. */

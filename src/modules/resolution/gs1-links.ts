@@ -3,7 +3,7 @@
 // link type (404 for a type this node does not serve), and, without either, the passport in place
 // or a 307 to the unit an item link names. Redirects pass on the query but its `linkType`.
 import { notFound } from '../../core/errors.ts';
-import { findUnitBySerial } from '../units/service.ts';
+import { findUnitOfPassport } from '../units/service.ts';
 import type { LinkRequest } from './gs1-path.ts';
 import {
   acceptsLinkset,
@@ -58,7 +58,7 @@ async function subjectOf(deps: LinkDeps, host: string, link: LinkRequest) {
   if (!found) throw nothingPublished();
   const passport = found.passport;
   if (serial === undefined) return { passport, unit: null, keyLink: link.anchor };
-  const unit = await findUnitBySerial(services.db, passport.tenantId, passport.id, serial);
+  const unit = await findUnitOfPassport(services.db, passport.tenantId, passport.id, serial);
   if (!unit) throw notFound('No unit with this serial number is published under this identifier');
   return { passport, unit, keyLink: `${services.baseUrl}/${link.ai}/${encodeURIComponent(productId)}` };
 }

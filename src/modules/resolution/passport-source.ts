@@ -6,13 +6,7 @@ import type { Custody } from '../../core/custody.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Lang } from '../../core/i18n.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
-import {
-  findKeptRendition,
-  type KeptRendition,
-  keepRendition,
-  rendererFingerprint,
-  variantOf,
-} from '../passports/service.ts';
+import { type KeptRendition, keepPublicAnswer, keptPublicAnswer } from '../passports/service.ts';
 import type { ResolutionCall, Resolved, SubjectSource } from './answer.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
 import { type FoundPassport, findPassport, type PassportKey, passportSubject, readerOf } from './service.ts';
@@ -48,7 +42,6 @@ async function custodyAnswer(
 export function passportSource(deps: SourceDeps, call: ResolutionCall, key: PassportKey): SubjectSource {
   const { services, scopeOf } = deps;
   const { representation } = call;
-  const fingerprint = representation.kept ? rendererFingerprint(representation, services.baseUrl) : null;
   const resolve = async (viewer: ResolutionCall['viewer']): Promise<Resolved | null> => {
     const scope = await scopeOf(call.host);
     if (scope === undefined) return null;
@@ -57,40 +50,29 @@ export function passportSource(deps: SourceDeps, call: ResolutionCall, key: Pass
     const reader = await readerOf(services, deps.grants, viewer, found.passport);
     return {
       subject: passportSubject(services, found, reader),
-      ...(fingerprint !== null && reader.tier === 'public'
-        ? { keep: keeper(services, call, found, fingerprint) }
-        : {}),
+      ...(representation.kept && reader.tier === 'public' ? { keep: keeper(services, call, found) } : {}),
       ...(reader.grant ? { record: recorder(deps, call, found.passport.id, reader.tier, reader.grant) } : {}),
     };
   };
-  if (fingerprint === null) return { resolve };
+  if (!representation.kept) return { resolve };
   const kept = async (lang: Lang) => {
     const scope = await scopeOf(call.host);
     if (scope === undefined) return null;
-    const variant = variantOf('public', representation, lang);
-    const kept = await findKeptRendition(
-      services.db,
-      { by: key, tenantId: scope, published: true },
-      variant,
-      fingerprint,
-    );
+    const form = { representation, lang, baseUrl: services.baseUrl };
+    const kept = await keptPublicAnswer(services.db, key, scope, form);
     return kept ?? (deps.custody && scope === null ? NOT_HELD : null);
   };
   return { resolve, kept };
 }
 
-function keeper(services: ServiceContext, call: ResolutionCall, found: FoundPassport, fingerprint: string) {
-  const row = found.passport;
+function keeper(services: ServiceContext, call: ResolutionCall, found: FoundPassport) {
   return (lang: Lang, body: string, etag: string) =>
-    keepRendition(services.db, {
-      tenantId: row.tenantId,
-      passportId: row.id,
-      variant: variantOf('public', call.representation, lang),
-      rowsStamp: found.stamp,
-      fingerprint,
-      etag,
-      body,
-    });
+    keepPublicAnswer(
+      services.db,
+      found,
+      { representation: call.representation, lang, baseUrl: services.baseUrl },
+      { body, etag },
+    );
 }
 
 function recorder(

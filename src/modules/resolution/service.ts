@@ -7,8 +7,8 @@ import { contextUrl } from '../../domain/passports/document.ts';
 import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
 import { unitDigitalLinkUri } from '../../domain/units/link.ts';
 import { renderUnitView } from '../../domain/units/view.ts';
-import { findPublishedWithParties, renderWithParties } from '../passports/service.ts';
-import { findSuccessors, findUnitAnywhere, recentEvents, type UnitRow } from '../units/service.ts';
+import { publishedPassportWithParties, renderWithParties } from '../passports/service.ts';
+import { findUnitById, newestEventsOf, successorsOf, type UnitRow } from '../units/service.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -43,10 +43,10 @@ export async function readerOf(
 export type PassportKey = { id: string } | { productId: string };
 
 /** A published passport with its operator and facility, read in one round trip. */
-export type FoundPassport = NonNullable<Awaited<ReturnType<typeof findPublishedWithParties>>>;
+export type FoundPassport = NonNullable<Awaited<ReturnType<typeof publishedPassportWithParties>>>;
 
 export function findPassport(services: ServiceContext, key: PassportKey, tenantId: string | null) {
-  return findPublishedWithParties(services.db, key, tenantId);
+  return publishedPassportWithParties(services.db, key, tenantId);
 }
 
 export function passportSubject(
@@ -79,9 +79,9 @@ export async function findUnit(
   id: string,
   tenantId: string | null,
 ): Promise<FoundUnit | null> {
-  const unit = await findUnitAnywhere(services.db, id, tenantId);
+  const unit = await findUnitById(services.db, id, tenantId);
   if (!unit) return null;
-  const passport = await findPublishedWithParties(services.db, { id: unit.passportId }, unit.tenantId);
+  const passport = await publishedPassportWithParties(services.db, { id: unit.passportId }, unit.tenantId);
   return passport ? { unit, passport } : null;
 }
 
@@ -126,8 +126,8 @@ export async function unitSubject(
   const model = passportSubject(services, passport, reader);
   const seesTelemetry = rankOf(reader.tier) >= rankOf(TELEMETRY_TIER);
   const [events, successors] = await Promise.all([
-    seesTelemetry ? recentEvents(services.db, unit.tenantId, unit.id, 500) : Promise.resolve([]),
-    findSuccessors(services.db, unit.tenantId, unit.id),
+    seesTelemetry ? newestEventsOf(services.db, unit.tenantId, unit.id, 500) : Promise.resolve([]),
+    successorsOf(services.db, unit.tenantId, unit.id),
   ]);
   const base = renderUnitView(services.baseUrl, unit, model.view as never, events);
   const view: Record<string, unknown> = {

@@ -1,47 +1,19 @@
-// Seal routes: seal a passport, verify a sealed document, rotate the workspace key, and the public
-// trust material (the CA certificate, the workspace's DID document).
+// Seal routes: verify a sealed document, rotate the workspace key, and the public trust material
+// (the CA certificate, the workspace's DID document). Sealing a passport is the sealing module's.
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../core/schemas.ts';
-import { JSON_TYPE, sendText } from '../../http/reply.ts';
+import { sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { IdParams, PassportResponse } from '../passports/schemas.ts';
-import { readOwnerDocument } from '../passports/service.ts';
 import { DidDocument, RotateResponse, TenantParams, VerifyBody, VerifyResponse } from './schemas.ts';
-import {
-  rotateSigningKeys,
-  sealCaCertificate,
-  sealPassportNow,
-  verifyOnThisNode,
-  workspaceDidDocument,
-} from './service.ts';
+import { rotateSigningKeys, sealCaCertificate, verifyOnThisNode, workspaceDidDocument } from './service.ts';
 
 const tags = ['Seals'];
-const WRITE_ERRORS = [...TENANT_ERRORS, 409, 503] as const;
 // Trust material that verifiers fetch from anywhere: cacheable for a short while, readable cross-origin.
 const PUBLIC_TRUST = { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' };
 
 export async function sealRoutes(app: App, services: AppContext): Promise<void> {
-  app.post(
-    '/api/v1/passports/:id/seal',
-    {
-      config: { access: { kind: 'tenant', permission: 'passport:seal' } },
-      schema: {
-        tags,
-        summary: "Seal the passport's current content with the workspace's advanced electronic seal",
-        params: IdParams,
-        response: { 200: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const sealed = await sealPassportNow(services, actor, request.params.id);
-      const passport = await readOwnerDocument(services, actor, sealed.id);
-      return sendText(reply, 200, JSON_TYPE, JSON.stringify({ success: true, passport }));
-    },
-  );
-
   app.post(
     '/api/v1/audit/verify',
     {

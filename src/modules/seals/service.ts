@@ -1,8 +1,10 @@
-// Seals: sealing a passport with its workspace's key, public verification on this node, key
-// rotation, the CA certificate and the workspace's DID document.
+// Seals: the workspace's signature over a passport document, public verification on this node, key
+// rotation, the CA certificate and the workspace's DID document. Sealing a passport as a whole (its
+// new version, this signature, its push to the backup nodes) is the sealing module's, above this one.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertWorkspaceWide } from '../../core/actor.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import type { Executor } from '../../db/client.ts';
 import { didDocument, didWebFor } from '../../domain/credentials/index.ts';
 import { type SigningKey, samePublicKey } from '../../domain/crypto/keys.ts';
 import { isUuid } from '../../domain/ids.ts';
@@ -14,28 +16,36 @@ import {
   verifySealedDocument,
   workspaceIdOfCertificate,
 } from '../../domain/seal/index.ts';
-import { queueSealedVersion } from '../backup-origin/service.ts';
 import { isOperatorOfWorkspace } from '../operators/service.ts';
-import { sealPassport } from '../passports/service.ts';
 import { requireWorkspace } from '../workspaces/service.ts';
 import { activeKey, currentKey, rotateKey, sealAuthority } from './keys.ts';
 import * as store from './store.ts';
 
-/** Seals the passport's current content with the workspace's active key (made on first need). */
-export async function sealPassportNow(services: ServiceContext, actor: Actor, reference: string) {
-  const now = services.clock();
-  const ca = await sealAuthority(services.db, services.sealing, now);
-  const workspace = await requireWorkspace(services.db, actor.tenantId);
-  return sealPassport(services, actor, reference, async (tx, document, facts) => {
+/** Which version of which passport a seal is over, and when it is made. */
+export interface SealFacts {
+  passportId: string;
+  version: number;
+  sealedAt: Date;
+}
+
+/**
+ * The workspace's signer of passport documents, for one sealing transaction: each call seals a
+ * document with the workspace's active key (made on first need) and, when TSA_URL is set, a
+ * timestamp. The CA and the workspace are read here, before the transaction, so that they are never
+ * rolled back with it.
+ */
+export async function passportSigner(services: ServiceContext, tenantId: string) {
+  const ca = await sealAuthority(services.db, services.sealing, services.clock());
+  const workspace = await requireWorkspace(services.db, tenantId);
+  return async (tx: Executor, document: Record<string, unknown>, facts: SealFacts) => {
     const { key, certificatePem } = await activeKey(tx, {
       sealing: services.sealing,
       ca,
       workspace,
       now: facts.sealedAt,
     });
-    let fields: Awaited<ReturnType<typeof sealDocument>>;
     try {
-      fields = await sealDocument(document, {
+      const fields = await sealDocument(document, {
         passportId: facts.passportId,
         version: facts.version,
         sealedAt: facts.sealedAt,
@@ -43,6 +53,7 @@ export async function sealPassportNow(services: ServiceContext, actor: Actor, re
         certificatePem,
         ...(services.sealing.timestamp ? { timestamp: services.sealing.timestamp } : {}),
       });
+      return { ...fields, keyId: key.kid };
     } catch (error) {
       if (services.sealing.timestamp) {
         // The seal promises a timestamp when TSA_URL is set; without one nothing is sealed.
@@ -56,14 +67,7 @@ export async function sealPassportNow(services: ServiceContext, actor: Actor, re
       }
       throw error;
     }
-    // Queued for the backup nodes in the sealing transaction: the push exists exactly when the seal does.
-    const backup = await queueSealedVersion(
-      tx,
-      { tenantId: facts.tenantId, passportId: facts.passportId, version: facts.version },
-      facts.sealedAt,
-    );
-    return { ...fields, keyId: key.kid, ...(backup ? { backup } : {}) };
-  });
+  };
 }
 
 export interface PublicVerification {

@@ -3,7 +3,7 @@
 // passport of the whole GRAI or of its asset type. One lookup for a whole capture.
 import type { Executor } from '../../db/client.ts';
 import { matchKey, type ProductMatch, type ProductRef } from '../../domain/traceability/index.ts';
-import { findByProductKeys } from '../units/service.ts';
+import { heldProducts } from '../units/service.ts';
 
 export interface ProductLink {
   passportId: string | null;
@@ -26,7 +26,7 @@ export async function linkProducts(
     for (const id of match.passportProductIds) productIds.add(id);
     if (match.unit) units.push(match.unit);
   }
-  const found = await findByProductKeys(db, tenantId, [...productIds], units);
+  const found = await heldProducts(db, tenantId, [...productIds], units);
   const passportOf = new Map(found.passports.map((row) => [row.productId, row.id]));
   const unitOf = new Map(found.units.map((row) => [`${row.productId}\n${row.serialNumber}`, row.id]));
   const links = new Map<string, ProductLink>();

@@ -1,5 +1,6 @@
 // Who may touch a unit: the workspace that holds it (else 404) and, for an operator-scoped key, only
-// units whose passport belongs to the key's economic operator (else 403).
+// units whose passport belongs to the key's economic operator (else 403). Apart from service.ts so
+// that every file of the module checks reach the one way without importing the service.
 
 import { type Actor, assertOperatorScope } from '../../core/actor.ts';
 import { notFound } from '../../core/errors.ts';

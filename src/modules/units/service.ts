@@ -1,12 +1,15 @@
 // Battery units: what the routes (and other modules) may call. The rules live in the files named
-// for each job (serialise, telemetry, view, predecessors); this is the module's surface.
+// for each job (serialise, telemetry, view, predecessors, scope, carriers), so that each job reads as
+// one piece; this is the module's surface.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { conflict } from '../../core/errors.ts';
+import type { Executor } from '../../db/client.ts';
 import { resolvePassportByIdOrProductId } from '../passports/service.ts';
+import * as events from './event-store.ts';
 import { unitRecord } from './records.ts';
 import { reachUnit } from './scope.ts';
-import { listUnits } from './store.ts';
+import * as store from './store.ts';
 
 export { unitCarrierSubject } from './carriers.ts';
 export { type UnitRecord, unitRecord } from './records.ts';
@@ -23,7 +26,7 @@ export async function listPassportUnits(
   { page, limit }: { page: number; limit: number },
 ) {
   const passport = await resolvePassportByIdOrProductId(services.db, actor, passportReference);
-  const { rows, total } = await listUnits(
+  const { rows, total } = await store.listUnits(
     services.db,
     actor.tenantId,
     passport.id,
@@ -41,16 +44,40 @@ export async function refuseUnitDeletion(services: ServiceContext, actor: Actor,
   );
 }
 
-export { recentEvents } from './event-store.ts';
+export type { UnitRow } from './store.ts';
+
+// What other modules read of units without an actor: public resolution (which judges the reader's
+// tier itself) and traceability (inside a workspace it has already checked).
+
+/** The unit with this id, in one workspace or, with `tenantId` null, in any; null when there is none. */
+export function findUnitById(db: Executor, id: string, tenantId: string | null) {
+  return store.findUnitAnywhere(db, id, tenantId);
+}
+
+/** The unit of this passport with this serial number, or null. */
+export function findUnitOfPassport(db: Executor, tenantId: string, passportId: string, serialNumber: string) {
+  return store.findUnitBySerial(db, tenantId, passportId, serialNumber);
+}
+
+/** The ids of the units a unit was made into (second life), oldest first. */
+export function successorsOf(db: Executor, tenantId: string, unitId: string) {
+  return store.findSuccessors(db, tenantId, unitId);
+}
+
+/** The unit's newest `limit` telemetry events, newest first. */
+export function newestEventsOf(db: Executor, tenantId: string, unitId: string, limit: number) {
+  return events.recentEvents(db, tenantId, unitId, limit);
+}
+
 /**
- * Lookups other modules make under the store's own names: public resolution finds a unit by id (in
- * one workspace, or any), by serial under a passport, and its successors; traceability finds the
- * workspace's passports and units by GS1 product id and serial.
+ * The workspace's passports by GS1 product id, and its units by (passport product id, serial): what
+ * this node holds for the products traceability events name, in one lookup.
  */
-export {
-  findByProductKeys,
-  findSuccessors,
-  findUnitAnywhere,
-  findUnitBySerial,
-  type UnitRow,
-} from './store.ts';
+export function heldProducts(
+  db: Executor,
+  tenantId: string,
+  productIds: string[],
+  units: { productId: string; serialNumber: string }[],
+) {
+  return store.findByProductKeys(db, tenantId, productIds, units);
+}

@@ -1,6 +1,7 @@
 // Webhook subscriptions of a workspace: registration behind the SSRF guard, secrets shown once and
 // kept encrypted, rotation with an overlap, a signed test event, and the delivery log.
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, assertWorkspaceWide } from '../../core/actor.ts';
 import { badRequest, conflict, notFound } from '../../core/errors.ts';
@@ -14,9 +15,18 @@ import * as store from './store.ts';
 import { checkTarget, type TargetPolicy, TargetRefused } from './target.ts';
 
 export { type SendResult, sendGuarded } from './send.ts';
-export { type OutboxEvent, outboxInsert } from './store.ts';
+export type { OutboxEvent } from './store.ts';
 export { checkTarget, type TargetPolicy, TargetRefused } from './target.ts';
 export { type DeliveryWorker, type DeliveryWorkerOptions, startDeliveryWorker } from './worker.ts';
+
+/**
+ * The last part of a statement that queues an event for each active subscription of its workspace
+ * that wants its kind (or `*`), so that the audit trail writes its event and these deliveries in one
+ * round trip: `source` is the caller's row source holding the event's id in a column `id`.
+ */
+export function queueForSubscriptions(source: SQL, event: store.OutboxEvent): SQL {
+  return store.outboxInsert(source, event);
+}
 
 /** Subscriptions one workspace may hold. */
 export const MAX_SUBSCRIPTIONS = 20;

@@ -1,6 +1,7 @@
 // The label batch: options checked, every passport and unit resolved within the actor's reach, and
 // every symbol encoded before the archive starts, so a mistake is a 4xx answer and never a ZIP that
-// breaks off half-way.
+// breaks off half-way. A module of its own, above passports and units: one batch prints both, and
+// units already stand above passports, so neither of them can hold it.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, can } from '../../core/actor.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
@@ -11,8 +12,8 @@ import {
   type RawLabelOptions,
   readLabelOptions,
 } from '../../domain/carriers/index.ts';
+import { passportCarrierSubject } from '../passports/service.ts';
 import { unitCarrierSubject } from '../units/service.ts';
-import { passportCarrierSubject } from './carriers.ts';
 
 export const MAX_LABELS = 200;
 

@@ -1,12 +1,13 @@
 // Economic operators bound to the workspace: register (EORI or national registry id), list, read,
-// update, archive or delete, restore.
+// update, archive or delete, restore. Served by the parties module rather than by operators: the list
+// and the reads count each operator's passports, and a change reaches its passports and keys, which
+// stand above operators.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { localisedItems } from '../../http/language.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { LangQuery } from '../categories/schemas.ts';
-import * as parties from '../parties/service.ts';
 import {
   ArchivedOperatorResponse,
   CreatedOperatorResponse,
@@ -18,8 +19,9 @@ import {
   RestoredOperatorResponse,
   UpdatedOperatorResponse,
   UpdateOperatorBody,
-} from './schemas.ts';
-import * as operators from './service.ts';
+} from '../operators/schemas.ts';
+import * as operators from '../operators/service.ts';
+import * as parties from './service.ts';
 
 const read = { kind: 'tenant', permission: 'operator:read' } as const;
 const write = { kind: 'tenant', permission: 'operator:write' } as const;

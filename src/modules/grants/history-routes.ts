@@ -1,4 +1,6 @@
 // Passport history: the version list, one archived version, and the version current at an instant.
+// Served by the grants module rather than by passports: every read is an owner's or a grant holder's,
+// judged and entered in the access log here, and grants stand above passports, whose versions they read.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
@@ -14,6 +16,13 @@ import {
 import { LD_JSON, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import {
+  AtQuery,
+  HistoryResponse,
+  IdParams,
+  PassportDocumentSchema,
+  VersionParams,
+} from '../passports/schemas.ts';
+import {
   documentAtForGrant,
   documentAtForOwner,
   type GrantReader,
@@ -22,9 +31,7 @@ import {
   listHistoryForOwner,
   versionDocumentForGrant,
   versionDocumentForOwner,
-} from '../grants/service.ts';
-
-import { AtQuery, HistoryResponse, IdParams, PassportDocumentSchema, VersionParams } from './schemas.ts';
+} from './service.ts';
 
 const tags = ['Passport history'];
 

@@ -1,10 +1,11 @@
 // Manufacturing facilities of the workspace, identified by GS1 GLN-13: register, list, read,
-// replace (GLN immutable), delete (passports unlinked, never deleted).
+// replace (GLN immutable), delete (passports unlinked, never deleted). Served by the parties module
+// rather than by facilities: a replacement or a deletion reaches the passports that show the
+// facility, which stand above facilities.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import * as parties from '../parties/service.ts';
 import {
   CreateFacilityBody,
   FacilityIdParams,
@@ -12,8 +13,9 @@ import {
   FacilityListResponse,
   FacilityResponse,
   ReplaceFacilityBody,
-} from './schemas.ts';
-import * as facilities from './service.ts';
+} from '../facilities/schemas.ts';
+import * as facilities from '../facilities/service.ts';
+import * as parties from './service.ts';
 
 const read = { kind: 'tenant', permission: 'facility:read' } as const;
 const write = { kind: 'tenant', permission: 'facility:write' } as const;

@@ -9,7 +9,7 @@ import { ERROR_CORRECTIONS, SYMBOLOGIES } from '../../domain/carriers/options.ts
 import { sendArchive } from '../../http/carriers.ts';
 import { localisedItems } from '../../http/language.ts';
 import { actorOf } from '../../http/request-actor.ts';
-import { MAX_LABELS, prepareLabels } from './labels.ts';
+import { MAX_LABELS, prepareLabels } from './service.ts';
 
 const Reference = Type.String({ minLength: 1, maxLength: 2048 });
 const literals = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)));
