@@ -7905,8 +7905,12 @@ export interface paths {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description findings found but not listed, counted by code: each code lists its first 100 findings */
+                            omitted?: {
+                                [key: string]: number;
+                            };
                             success: boolean;
-                            /** @description present and true when the checks stopped at their limit (1,000 findings, or a very large metadata document): there may be more findings than listed */
+                            /** @description present and true when there are or may be more findings than listed: some are only counted in `omitted`, or the checks stopped at their limit (1,000 findings, or a very large metadata document) */
                             truncated?: boolean;
                             warnings: {
                                 code: string;
@@ -8072,8 +8076,12 @@ export interface paths {
                                 message: string;
                                 path?: string;
                             }[];
+                            /** @description findings found but not listed, counted by code: each code lists its first 100 findings */
+                            omitted?: {
+                                [key: string]: number;
+                            };
                             success: boolean;
-                            /** @description present and true when the checks stopped at their limit (1,000 findings, or a very large metadata document): there may be more findings than listed */
+                            /** @description present and true when there are or may be more findings than listed: some are only counted in `omitted`, or the checks stopped at their limit (1,000 findings, or a very large metadata document) */
                             truncated?: boolean;
                             warnings: {
                                 code: string;

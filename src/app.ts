@@ -117,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: SERVICE_BODY_LIMIT,
+    pluginTimeout: config.pluginTimeoutMs,
     ...timeouts,
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors,

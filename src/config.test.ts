@@ -52,6 +52,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['EORI_VALIDATION_URL', 'ec.europa.eu/validation'],
     ['EORI_VALIDATION_URL', 'ftp://ec.europa.eu/validation'],
+    ['PLUGIN_TIMEOUT_MS', 'ten seconds'],
+    ['PLUGIN_TIMEOUT_MS', '500'],
   ])('stops on a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -88,5 +90,10 @@ describe('loadConfig', () => {
     const id = '0b8f5b3e-4b0e-4a43-9d0c-6f3c2d1e7a10';
     expect(loadConfig({ CUSTODY_OF: id.toUpperCase() }).custodyOf).toBe(id);
     expect(() => loadConfig({ CUSTODY_OF: 'acme' })).toThrow(/CUSTODY_OF/);
+  });
+
+  it('reads PLUGIN_TIMEOUT_MS, ten seconds unless set', () => {
+    expect(loadConfig({}).pluginTimeoutMs).toBe(10_000);
+    expect(loadConfig({ PLUGIN_TIMEOUT_MS: '180000' }).pluginTimeoutMs).toBe(180_000);
   });
 });

@@ -33,6 +33,11 @@ export const ConfigSchema = Type.Object({
   backupAllowInsecureTargets: Type.Boolean(),
   /** How long one webhook delivery may take before it counts as failed, in milliseconds. */
   webhookTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
+  /**
+   * How long one part of the service (a Fastify plugin: the docs UI, rate limits, a module's
+   * routes) may take to load at boot before the boot fails naming it, in milliseconds.
+   */
+  pluginTimeoutMs: Type.Integer({ minimum: 1_000, maximum: 3_600_000 }),
   /** Requests per minute per client address, by kind of traffic (the spec's Limits; tunable behind a CDN). */
   rateLimits: Type.Object({
     anonymous: Type.Integer({ minimum: 1 }),
@@ -121,6 +126,7 @@ const NAMES: Record<keyof Config, string> = {
   tsaUrl: 'TSA_URL',
   webhookAllowInsecureTargets: 'WEBHOOK_ALLOW_INSECURE_TARGETS',
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
+  pluginTimeoutMs: 'PLUGIN_TIMEOUT_MS',
   backupAllowInsecureTargets: 'BACKUP_ALLOW_INSECURE_TARGETS',
   rateLimits: 'RATE_LIMIT_*',
   httpTimeouts: 'HTTP_*_TIMEOUT_MS',
@@ -150,6 +156,8 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     tsaUrl: optional(env, 'TSA_URL'),
     webhookAllowInsecureTargets: flag(env, 'WEBHOOK_ALLOW_INSECURE_TARGETS'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    // Fastify's own default: a part still loading after ten seconds on a sound host is stuck.
+    pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 10_000),
     backupAllowInsecureTargets: flag(env, 'BACKUP_ALLOW_INSECURE_TARGETS'),
     rateLimits: {
       anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),

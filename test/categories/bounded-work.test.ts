@@ -1,9 +1,10 @@
 // Hostile bodies on every path that validates passport metadata: the work and the answer stay
-// bounded (at most 1,000 findings, `truncated: true`), and nothing ends in a 500. Not timed: the
-// event-loop budget is measured by `npm run bench:event-loop`.
+// bounded (at most 1,000 findings, 100 of a code listed and the rest counted in `omitted`,
+// `truncated: true`), and nothing ends in a 500. Not timed: the event-loop budget is measured by
+// `npm run bench:event-loop`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { MAX_FINDINGS } from '../../src/domain/categories/findings.ts';
+import { MAX_FINDINGS, MAX_LISTED_PER_CODE } from '../../src/domain/categories/findings.ts';
 import { ANONYMOUS_BODY_LIMIT } from '../../src/http/body-limits.ts';
 import { bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, newGtin13 } from '../helpers/passports.ts';
@@ -40,11 +41,32 @@ describe('bounded work on the validating routes', () => {
       payload,
     });
 
-  const expectBounded = (body: { errors: unknown[]; warnings: unknown[]; truncated?: boolean }) => {
+  interface Report {
+    errors: { code: string }[];
+    warnings: unknown[];
+    truncated?: boolean;
+    omitted?: Record<string, number>;
+  }
+
+  const expectBounded = (body: Report) => {
+    const counted = Object.values(body.omitted ?? {}).reduce((sum, count) => sum + count, 0);
     expect(body.errors.length).toBeGreaterThan(0);
-    expect(body.errors.length + body.warnings.length).toBeLessThanOrEqual(MAX_FINDINGS);
+    expect(body.errors.length + body.warnings.length + counted).toBeLessThanOrEqual(MAX_FINDINGS);
+    expect(body.errors.filter((item) => item.code === 'UNKNOWN_FIELD')).toHaveLength(MAX_LISTED_PER_CODE);
+    expect(body.omitted?.UNKNOWN_FIELD).toBeGreaterThan(0);
     expect(body.truncated).toBe(true);
   };
+
+  /** A valid battery passport with `count` unknown fields beside its real ones. */
+  const withUnknownFields = (count: number) =>
+    JSON.stringify({
+      productId: newGtin13(),
+      category: 'batteries',
+      metadata: {
+        ...batteryMetadata(),
+        ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 0])),
+      },
+    });
 
   it.each(['batteries', 'cosmetics'])(
     'create: 280,000 unknown %s fields are a 400 ValidationFailed, truncated, at most 1,000 findings',
@@ -100,6 +122,34 @@ describe('bounded work on the validating routes', () => {
     const response = await post('/api/v1/passports/validate-only-public', payload, false);
     expect(response.statusCode).toBe(200);
     expectBounded(response.json());
+  });
+
+  it('validate-only-public: 150 unknown fields list 100 and count the other 50, every field having been seen', async () => {
+    const response = await post('/api/v1/passports/validate-only-public', withUnknownFields(150), false);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Report & { success: boolean };
+    expect(body.success).toBe(false);
+    expect(body.errors).toHaveLength(MAX_LISTED_PER_CODE);
+    expect(body.errors.every((item) => item.code === 'UNKNOWN_FIELD')).toBe(true);
+    expect(body.omitted).toEqual({ UNKNOWN_FIELD: 50 });
+    // There are more findings than listed, which is what `truncated` says.
+    expect(body.truncated).toBe(true);
+  });
+
+  it('create: the same body is a ValidationFailed that counts all 150 and lists 100', async () => {
+    const response = await post('/api/v1/passports', withUnknownFields(150));
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toMatch(/^Passport data is invalid \(150 error\(s\)\)/);
+    expect(body.errors).toHaveLength(MAX_LISTED_PER_CODE);
+    expect(body.omitted).toEqual({ UNKNOWN_FIELD: 50 });
+    expect(body.truncated).toBe(true);
+  });
+
+  it('bulk: the same row counts what its line does not show, and the checks did not stop', async () => {
+    const response = await post('/api/v1/passports/bulk', `{"passports":[${withUnknownFields(150)}]}`);
+    const line = response.json().errors[0] as string;
+    expect(line).toMatch(/; and 130 more$/);
   });
 
   it('validate-only-public: a body over its limit is refused before it is read, 413', async () => {

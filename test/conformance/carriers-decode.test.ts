@@ -18,7 +18,7 @@ import { labelSvg } from '../../src/domain/carriers/label-svg.ts';
 import { prepareLabel, readLabelOptions } from '../../src/domain/carriers/labels.ts';
 import { renderGs1DataMatrix, renderQr } from '../../src/domain/carriers/render.ts';
 import { decode } from '../../src/domain/gs1/decode.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { readZip } from '../helpers/carriers.ts';
 
 const run = promisify(execFile);
@@ -83,7 +83,7 @@ async function rasterisePdf(pdf: Buffer): Promise<string> {
 }
 
 async function screenshotSvg(svg: string, scale = 1): Promise<Buffer> {
-  const page = await browser.newPage({ deviceScaleFactor: scale });
+  const page = await newPage(browser, { deviceScaleFactor: scale });
   try {
     await page.setContent(
       `<!doctype html><body style="margin:0;background:#fff">${svg.replace(/^<\?xml[^>]*\?>\n/, '')}</body>`,

@@ -2,11 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import type { Db } from '../../src/db/client.ts';
 import { readTemplate } from '../../src/db/pglite-template.ts';
-import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createWorkspace, testApp, testConfig } from '../helpers/app.ts';
 import { checkResponses } from '../helpers/response-check.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -197,7 +196,7 @@ describe('internal errors', () => {
     const logs: string[] = [];
     const app = await buildApp({
       instrument: checkResponses,
-      config: loadConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
+      config: testConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
       db: drizzle(client) as unknown as Db,
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
     });
@@ -227,7 +226,7 @@ describe('internal errors', () => {
     const logs: string[] = [];
     const app = await buildApp({
       instrument: checkResponses,
-      config: loadConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
+      config: testConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
       db: drizzle(client) as unknown as Db,
       logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
     });

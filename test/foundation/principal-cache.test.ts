@@ -4,27 +4,14 @@
 // the two instances have their own pools and listening connections, on the worker's database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { TTL_MS } from '../../src/modules/keys/principal-cache.ts';
-import {
-  ADMIN_TOKEN,
-  admin,
-  BASE_URL,
-  bearer,
-  createKey,
-  createWorkspace,
-  type TestWorkspace,
-} from '../helpers/app.ts';
+import { admin, bearer, createKey, createWorkspace, type TestWorkspace, testConfig } from '../helpers/app.ts';
 import { testDatabase, testDatabaseUrl } from '../helpers/db.ts';
 import { checkResponses } from '../helpers/response-check.ts';
 
-const config = loadConfig({
-  PUBLIC_BASE_URL: BASE_URL,
-  PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-  LOG_LEVEL: 'silent',
-});
+const config = testConfig();
 const BOUND_MS = 1_000;
 
 /** Polls until `done` holds; the elapsed milliseconds, or Infinity when the deadline passes first. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 interface LogLine {
   level: number;
@@ -81,15 +82,19 @@ describe('request logs', () => {
       ].join('\r\n'),
     );
     // Wait until the server has seen the request, then hang up halfway through the body.
-    await expect.poll(() => lines.slice(before).some((line) => line.msg === 'incoming request')).toBe(true);
+    await expect
+      .poll(() => lines.slice(before).some((line) => line.msg === 'incoming request'), {
+        timeout: WAIT_BUDGET_MS,
+      })
+      .toBe(true);
     const reqId = lines.slice(before).find((line) => line.msg === 'incoming request')?.reqId ?? '';
     socket.destroy();
     // The server notices the lost body and logs it (no completion line follows: nothing was sent).
-    await expect.poll(() => linesOf(reqId).length, { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect.poll(() => linesOf(reqId).length, { timeout: WAIT_BUDGET_MS }).toBeGreaterThan(1);
     const logged = linesOf(reqId);
     expect(logged.filter((line) => line.level >= 40)).toEqual([]);
     expect(logged.filter((line) => line.level === 20).map((line) => line.msg)).toEqual([
       'the client aborted the request',
     ]);
-  }, 40_000);
+  });
 });

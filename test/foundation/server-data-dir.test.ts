@@ -19,5 +19,5 @@ describe('the service process on a data directory it cannot use', () => {
     expect(result.stderr.trim()).toBe(
       `opendpp: the data directory ${dataDir} is not a directory: ${file} is a file`,
     );
-  }, 60_000);
+  });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { testApp } from '../helpers/app.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 describe('server timeouts', () => {
   let app: App | undefined;
@@ -55,12 +56,12 @@ describe('server timeouts', () => {
       if (!socket.destroyed) socket.write(`X-Slow-${line++}: a\r\n`);
     }, 100);
     // Far above the deadline (plus the server's sweep), so a busy machine cannot fail the test.
-    const limit = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000).unref());
+    const limit = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WAIT_BUDGET_MS).unref());
     try {
       expect(await Promise.race([closed, limit])).toBe(true);
     } finally {
       clearInterval(trickle);
     }
     expect(received).toMatch(/^HTTP\/1\.1 408/);
-  }, 40_000);
+  });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { processTimeout, run, startServer, stopProcesses, stopServer } from '../helpers/process.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'opendpp-server-'));
 // Whatever a failed test left running is stopped before the next one starts on the same directory.
@@ -26,7 +27,7 @@ describe('the service process on its embedded store', () => {
     timeout: processTimeout(7),
   }, async () => {
     const server = await startServer({ DATA_DIR: dataDir });
-    await expect.poll(() => server.stdout(), { timeout: 30_000 }).toContain('Demo API key');
+    await expect.poll(() => server.stdout(), { timeout: WAIT_BUDGET_MS }).toContain('Demo API key');
     demoKey = /Demo API key\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
     // The console's address and the first owner's one-time invitation, which opens an email field.
     // (PUBLIC_BASE_URL is unset, so the address is the default one, on the port asked for: 0 here.)

@@ -3,19 +3,10 @@
 // app, so its queries fail as a lost database does: with an error and no answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { isResultObject } from '../../src/domain/en18222/result.ts';
-import {
-  ADMIN_TOKEN,
-  BASE_URL,
-  bearer,
-  createKey,
-  createWorkspace,
-  TEST_MASTER_KEY,
-  type TestWorkspace,
-} from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace, testConfig } from '../helpers/app.ts';
 import { addMember, type SignedIn, session } from '../helpers/console.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
 import { checkResponses } from '../helpers/response-check.ts';
@@ -30,13 +21,12 @@ describe('a store that cannot be reached', () => {
 
   beforeAll(async () => {
     database = await openDatabase({ inMemory: true });
-    const config = loadConfig({
-      PUBLIC_BASE_URL: BASE_URL,
-      PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-      LOG_LEVEL: 'silent',
-      MASTER_KEY: TEST_MASTER_KEY,
+    app = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      changes: database.changes,
+      instrument: checkResponses,
     });
-    app = await buildApp({ config, db: database.db, changes: database.changes, instrument: checkResponses });
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passportId = (await createPassport(app, workspace.token)).id;

@@ -9,25 +9,24 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { productKeyClaims } from '../../src/db/schema.ts';
 import { warnOfSharedKeys } from '../../src/modules/gs1/boot-report.ts';
 import {
-  ADMIN_TOKEN,
   admin,
-  BASE_URL,
   bearer,
   createWorkspace,
   TEST_MASTER_KEY,
   type TestWorkspace,
   testApp,
+  testConfig,
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { processTimeout, startServer, stopProcesses, stopServer } from '../helpers/process.ts';
 import { expectClaimed, insertUnclaimedPassport } from '../helpers/product-keys.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 interface ListedKey {
   productKey: string;
@@ -158,13 +157,7 @@ describe('the boot of the service on an embedded store with a shared key', () =>
   it('warns naming both passport ids', { timeout: processTimeout(1) }, async () => {
     // The store as an earlier version left it: two workspaces' passports carrying one GTIN.
     const database = await openDatabase({ dataDir });
-    const config = loadConfig({
-      PUBLIC_BASE_URL: BASE_URL,
-      PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-      MASTER_KEY: TEST_MASTER_KEY,
-      LOG_LEVEL: 'silent',
-    });
-    const seeding = await buildApp({ config, db: database.db });
+    const seeding = await buildApp({ config: testConfig(), db: database.db });
     const [one, two] = [await createWorkspace(seeding), await createWorkspace(seeding)];
     await createOperator(seeding, one);
     const twoOperator = (await createOperator(seeding, two)).id;
@@ -178,7 +171,9 @@ describe('the boot of the service on an embedded store with a shared key', () =>
     await database.close();
 
     const server = await startServer({ DATA_DIR: dataDir, MASTER_KEY: TEST_MASTER_KEY });
-    await expect.poll(() => server.stdout(), { timeout: 60_000 }).toContain(`GS1 key 01/${held.productId}`);
+    await expect
+      .poll(() => server.stdout(), { timeout: WAIT_BUDGET_MS })
+      .toContain(`GS1 key 01/${held.productId}`);
     const line = server
       .stdout()
       .split('\n')

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import type { Database } from '../../src/db/client.ts';
 import { testDatabase } from './db.ts';
+import { PROCESS_BUDGET_MS } from './process.ts';
 import { checkResponses } from './response-check.ts';
 import { scanResponsesForSecrets } from './secret-scan.ts';
 
@@ -35,6 +36,10 @@ export const testConfig = (env: Record<string, string> = {}) =>
     LOG_LEVEL: 'silent',
     // One master key for every test app, so that instances sharing a store open each other's secrets.
     MASTER_KEY: TEST_MASTER_KEY,
+    // One part of a boot (a Fastify plugin) may take as long as a whole process may take to start:
+    // Fastify's default of 10 s is too short for a busy machine (the docs UI alone took longer at
+    // load 9). The tests' own timeouts are the backstop.
+    PLUGIN_TIMEOUT_MS: String(PROCESS_BUDGET_MS),
     ...env,
   });
 

@@ -6,13 +6,12 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { withoutAnnotations } from '../../src/domain/backup/version-hash.ts';
 import type { SealFixture } from '../../src/domain/seal/fixtures.ts';
 import { sealDocument } from '../../src/domain/seal/index.ts';
-import { ADMIN_TOKEN, bearer, TEST_MASTER_KEY, testApp } from './app.ts';
+import { bearer, testApp, testConfig } from './app.ts';
 import { testDatabaseUrl } from './db.ts';
 import { checkResponses } from './response-check.ts';
 import { type ScratchDatabase, scratchDatabase } from './scratch-database.ts';
@@ -39,13 +38,7 @@ export async function originNode(env: Record<string, string> = {}): Promise<Orig
   } else {
     database = await openDatabase({ inMemory: true });
   }
-  const config = loadConfig({
-    PUBLIC_BASE_URL: ORIGIN_URL,
-    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    LOG_LEVEL: 'silent',
-    MASTER_KEY: TEST_MASTER_KEY,
-    ...env,
-  });
+  const config = testConfig({ PUBLIC_BASE_URL: ORIGIN_URL, ...env });
   const app = await buildApp({ config, db: database.db, instrument: checkResponses });
   const ca = await app.inject({ method: 'GET', url: '/.well-known/opendpp-seal-ca.pem' });
   if (ca.statusCode !== 200) throw new Error(`the origin serves no seal CA: ${ca.statusCode}`);

@@ -3,7 +3,15 @@
 // carries inside itself, so that `npm install && npm test` passes on a machine with no browser.
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { PROCESS_BUDGET_MS } from './process.ts';
+import { WAIT_BUDGET_MS } from './waits.ts';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
@@ -22,6 +30,8 @@ export async function chromiumPath(): Promise<string> {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: await chromiumPath(),
+    // Starting Chromium is starting a process: Playwright's 30 s is too short on a busy machine.
+    timeout: PROCESS_BUDGET_MS,
     // The closed network refuses Chromium's own background traffic; these keep it quiet.
     args: [
       '--no-sandbox',
@@ -33,6 +43,26 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A browser context whose waits (navigations, clicks, locators) allow a busy machine: WAIT_BUDGET_MS
+ * rather than Playwright's 30 s, within the suite's test timeout.
+ */
+export async function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(WAIT_BUDGET_MS);
+  return context;
+}
+
+/** A page in a context of its own (closed with the page), with the waits of `newContext`. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(WAIT_BUDGET_MS);
+  return page;
 }
 
 /** Puts a test app on a loopback port for the browser; returns its base URL. */

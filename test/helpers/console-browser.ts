@@ -2,6 +2,7 @@
 // through the form, axe-core findings and the screenshots kept as artefacts.
 import axe from 'axe-core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { newContext } from './browser.ts';
 import { PASSWORD } from './console.ts';
 
 export interface WatchedPage {
@@ -19,7 +20,7 @@ export async function watchedPage(
   options: BrowserContextOptions = {},
   ignore: (text: string) => boolean = () => false,
 ): Promise<WatchedPage> {
-  const context = await browser.newContext(options);
+  const context = await newContext(browser, options);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -51,7 +52,7 @@ export async function axeFindings(
   impacts: 'serious' | 'all' = 'serious',
 ): Promise<string[]> {
   const html = await page.content();
-  const scratch = await browser.newContext({
+  const scratch = await newContext(browser, {
     bypassCSP: true,
     viewport: page.viewportSize() ?? { width: 1280, height: 900 },
   });

@@ -59,7 +59,14 @@ export function startServer(
   startBudgetMs = PROCESS_BUDGET_MS,
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      // One part of a boot may take as long as the whole boot (see testConfig in app.ts).
+      PLUGIN_TIMEOUT_MS: String(PROCESS_BUDGET_MS),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exit = track(child);

@@ -1,9 +1,8 @@
 // Registering EORI operators with EORI_VALIDATION_URL pointing at a local stand-in of the EU service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
-import { ADMIN_TOKEN, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace, testApp, testConfig } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { checkResponses } from '../helpers/response-check.ts';
 import { type StandIn, startEoriStandIn } from './eori-stand-in.ts';
@@ -135,7 +134,7 @@ describe('EORI look-up against an unreachable registry', () => {
     const asked: string[] = [];
     const app = await buildApp({
       instrument: checkResponses,
-      config: loadConfig({ PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' }),
+      config: testConfig(),
       db: (await testDatabase()).db,
       eoriRegistry: {
         async check(eori) {

@@ -122,7 +122,7 @@ describe('passport forms in Chromium', () => {
     // Chromium logs the refused form's 400 as a failed load; nothing else may appear.
     expect(problems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
     expect(problems).toHaveLength(1);
-  }, 90_000);
+  });
 
   it('edits the passport, filled in, with a reason kept in its history', async () => {
     const { page, problems } = await fresh();
@@ -151,7 +151,7 @@ describe('passport forms in Chromium', () => {
     });
     expect(history.json().versions[0].changeReason).toBe('Name korrigiert');
     expect(problems).toEqual([]);
-  }, 90_000);
+  });
 
   it('shows each tier as the public page does, and what the public does not see, as the tier view computes it', async () => {
     const { page } = await fresh();
@@ -185,7 +185,7 @@ describe('passport forms in Chromium', () => {
       expect(await axeViolations(page)).toEqual([]);
     }
     await screenshot(page, 'passport-tiers-desktop');
-  }, 90_000);
+  });
 
   it('downloads the label and the QR code, which reads back as the passport link', async () => {
     const { page } = await fresh();
@@ -199,7 +199,7 @@ describe('passport forms in Chromium', () => {
     const png = (await qr.path()) as string;
     const { stdout } = await run('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', png]);
     expect(stdout.trim()).toContain(`/01/0${gtin}`);
-  }, 60_000);
+  });
 
   it('fits a phone: no sideways scrolling, and axe-core clean', async () => {
     const { page } = await fresh(PHONE);
@@ -227,5 +227,5 @@ describe('passport forms in Chromium', () => {
     ).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'passport-form-errors-phone');
-  }, 90_000);
+  });
 });

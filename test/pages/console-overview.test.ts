@@ -39,7 +39,7 @@ describe('the console overview and forms, in Chromium', () => {
     serial = (await createUnit(app, workspace.token, named.id)).serialNumber;
     base = await serveForBrowser(app);
     browser = await launchBrowser();
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
@@ -74,7 +74,7 @@ describe('the console overview and forms, in Chromium', () => {
     await page.waitForLoadState('domcontentloaded');
     expect(await page.locator('table tbody tr').count()).toBe(1);
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('finds a passport by product name and by serial number, and names it by its product', async () => {
     const { page, problems } = await signedIn();
@@ -93,7 +93,7 @@ describe('the console overview and forms, in Chromium', () => {
     expect(await page.title()).toContain(MODEL);
     expect(await page.locator('.badge').first().innerText()).toBe('Active');
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('renders each tier as the public page does, and lists what the public does not see', async () => {
     const { page, problems } = await signedIn();
@@ -109,7 +109,7 @@ describe('the console overview and forms, in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await keepScreenshot(page, 'passport-tiers');
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('deletes a draft after a confirmation step, and says so', async () => {
     const { page, problems } = await signedIn();
@@ -127,7 +127,7 @@ describe('the console overview and forms, in Chromium', () => {
     expect(await page.locator('#flash').innerText()).toContain('the draft was deleted');
     expect((await stored()).statusCode).toBe(404);
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('lists a pending invitation and withdraws it, after which its link is dead', async () => {
     const { url } = await inviteFirstMember(app, workspace, 'later@example.com', 'AUDITOR');
@@ -145,7 +145,7 @@ describe('the console overview and forms, in Chromium', () => {
     const link = await app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(link.statusCode).toBe(404);
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('keeps the offered secret across a wrong code during MFA enrolment', async () => {
     await addMember(app, workspace, 'mfa@example.com');
@@ -166,7 +166,7 @@ describe('the console overview and forms, in Chromium', () => {
     expect(await page.locator('#totp-secret').innerText()).toBe(secret);
     expect(await axeViolations(page)).toEqual([]);
     expect(watched.problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('measures the changed screens at 1280 px, and checks them at 390 px', async () => {
     const screens = {
@@ -194,5 +194,5 @@ describe('the console overview and forms, in Chromium', () => {
       expect(wide, path).toBeLessThanOrEqual(PHONE.width);
     }
     expect([...problems, ...phone.problems]).toEqual([]);
-  }, 120_000);
+  });
 });

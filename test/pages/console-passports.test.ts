@@ -10,6 +10,7 @@ import { addMember } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit } from '../helpers/units.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -45,7 +46,7 @@ describe('passport work in the console, in Chromium', () => {
     }
     base = await serveForBrowser(app);
     browser = await launchBrowser();
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
@@ -82,7 +83,7 @@ describe('passport work in the console, in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'passports-filtered');
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('recalls a passport with a reason, seals it, and shows what the recall changed', async () => {
     const { page, problems } = await signedIn();
@@ -96,7 +97,9 @@ describe('passport work in the console, in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.click(`form[action="/console/passports/${active.id}/status"] button.danger`);
     await page.waitForLoadState('domcontentloaded');
-    await expect.poll(() => page.locator('main').innerText()).toContain('the passport is now RECALLED');
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: WAIT_BUDGET_MS })
+      .toContain('the passport is now RECALLED');
     // Post/redirect/get: the page is the passport's own address, so a reload posts nothing again.
     expect(new URL(page.url()).pathname).toBe(`/console/passports/${active.id}`);
 
@@ -125,7 +128,7 @@ describe('passport work in the console, in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'passport-version-diff');
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it("opens a unit's page from its passport, with the state-of-health chart", async () => {
     const { page, problems } = await signedIn();
@@ -141,7 +144,7 @@ describe('passport work in the console, in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'unit-chart');
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('revokes a key, which the API refuses from then on', async () => {
     const created = await createKey(app, workspace, { name: 'CI uploader', role: 'BRAND_OPERATOR' });
@@ -162,5 +165,5 @@ describe('passport work in the console, in Chromium', () => {
     expect((await whoami()).statusCode).toBe(401);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -141,7 +141,7 @@ describe('console trust pages in Chromium', () => {
     expect((await grantsByName()).get('Market Surveillance Authority')?.status).toBe('revoked');
     expect((await history(token)).statusCode).toBe(404);
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('shows the form again with the API’s reason when a grant is refused', async () => {
     const { page } = await signedIn(PHONE);
@@ -154,7 +154,7 @@ describe('console trust pages in Chromium', () => {
     expect(await page.locator('.error').innerText()).not.toBe('');
     expect(await page.inputValue('#granteeName')).toBe('Nobody Repairs');
     expect(await page.locator('#new-token').count()).toBe(0);
-  }, 60_000);
+  });
 
   it('approves one request from the public page and denies another', async () => {
     await requestAccess('Ada Repair');
@@ -180,7 +180,7 @@ describe('console trust pages in Chromium', () => {
     expect(await page.locator('#grants').innerText()).toContain('Requested on the public page');
 
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('lists a grant holder’s read in the passport’s access log', async () => {
     const issued = await app.inject({
@@ -213,7 +213,7 @@ describe('console trust pages in Chromium', () => {
       await screenshot(page, `access-log-${viewport === PHONE ? 'phone' : 'desktop'}`);
       expect(problems).toEqual([]);
     }
-  }, 60_000);
+  });
 
   it('creates a webhook subscription, sends a test, rotates, changes and deletes it, and lists deliveries', async () => {
     const { page, problems } = await signedIn();
@@ -275,5 +275,5 @@ describe('console trust pages in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/console/webhooks');
     expect(await page.locator('#subscriptions').count()).toBe(0);
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 });

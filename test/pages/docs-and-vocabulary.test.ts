@@ -3,7 +3,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { testApp } from '../helpers/app.ts';
-import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newPage, serveForBrowser } from '../helpers/browser.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 describe('pages in Chromium', () => {
   let app: App;
@@ -20,24 +21,26 @@ describe('pages in Chromium', () => {
   });
 
   it('renders the API docs from the generated OpenAPI document, with no outside assets', async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     const outside: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(base)) outside.push(request.url());
     });
     await page.goto(`${base}/api/v1/docs/`);
-    await page.getByText('OpenDPP node').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByText('/api/v1/whoami').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByText('OpenDPP node').first().waitFor({ timeout: WAIT_BUDGET_MS });
+    await expect
+      .poll(() => page.getByText('/api/v1/whoami').count(), { timeout: WAIT_BUDGET_MS })
+      .toBeGreaterThan(0);
     expect(outside).toEqual([]);
     await page.close();
   });
 
   it('shows the vocabulary page with a working anchor per term', async () => {
-    const page = await browser.newPage();
+    const page = await newPage(browser);
     const response = await page.goto(`${base}/ns/dpp#digitalLinkUri`);
     expect(response?.headers()['content-type']).toMatch(/text\/html/);
     const anchor = page.locator('[id="digitalLinkUri"]');
-    await expect.poll(() => anchor.count()).toBe(1);
+    await expect.poll(() => anchor.count(), { timeout: WAIT_BUDGET_MS }).toBe(1);
     expect(await anchor.isVisible()).toBe(true);
     await page.close();
   });

@@ -10,7 +10,7 @@ import { pickLanguage } from '../../src/core/i18n.ts';
 import type { SchemaCategory } from '../../src/domain/categories/types.ts';
 import type { PassportStatus } from '../../src/domain/passports/lifecycle.ts';
 import type { PassportPageTier } from '../../src/domain/passports/page.ts';
-import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import {
   CATEGORIES,
   example,
@@ -93,7 +93,7 @@ describe('passport page in Chromium', () => {
 
   /** A page in a fresh context; `bypassCSP` only where axe-core must be injected. */
   async function open(path: string, options: { width?: number; axe?: boolean } = {}): Promise<Watched> {
-    const context = await browser.newContext({
+    const context = await newContext(browser, {
       viewport: { width: options.width ?? PHONE.width, height: PHONE.height },
       bypassCSP: options.axe === true,
     });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { type Lang, t } from '../../src/core/i18n.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
-import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendBulk, appendEvent, createUnit } from '../helpers/units.ts';
 
@@ -67,7 +67,7 @@ describe('public pages in Chromium', () => {
 
   /** A page in a fresh phone-sized context; the policy is bypassed only so that axe-core can run. */
   async function open(path: string, lang: string, width = PHONE.width): Promise<Opened> {
-    const context = await browser.newContext({
+    const context = await newContext(browser, {
       viewport: { width, height: PHONE.height },
       extraHTTPHeaders: { 'accept-language': lang },
       bypassCSP: true,

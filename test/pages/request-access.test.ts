@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { seriousViolations } from '../helpers/accessibility.ts';
 import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
-import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 
 describe('request-access page in Chromium', () => {
@@ -59,7 +59,7 @@ describe('request-access page in Chromium', () => {
   }
 
   it('takes a request in the requester’s language and hands the token over once', async () => {
-    const context = await browser.newContext({
+    const context = await newContext(browser, {
       viewport: { width: 360, height: 800 },
       locale: 'fr-FR',
       extraHTTPHeaders: { 'accept-language': 'fr-FR,fr;q=0.9' },
@@ -130,7 +130,7 @@ describe('request-access page in Chromium', () => {
   });
 
   it('keeps what was typed and says what to correct', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await newContext(browser, { bypassCSP: true });
     const { page } = await open(context);
     await page.goto(`${base}/request-access/${passport.id}`);
     await page.getByLabel('Organisation').fill('Half Filled Ltd');
@@ -151,7 +151,7 @@ describe('request-access page in Chromium', () => {
   });
 
   it('answers an unknown passport with a page that says so', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await newContext(browser, { bypassCSP: true });
     const { page } = await open(context);
     const response = await page.goto(`${base}/request-access/00000000-0000-4000-8000-000000000000`);
     expect(response?.status()).toBe(404);

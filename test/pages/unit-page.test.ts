@@ -4,8 +4,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { testApp } from '../helpers/app.ts';
-import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { appendBulk, createUnit, unitWorkspace } from '../helpers/units.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 describe('unit page in Chromium', () => {
   let app: App;
@@ -39,7 +40,7 @@ describe('unit page in Chromium', () => {
   });
 
   it('renders a localised, self-contained page with chart, events and QR code', async () => {
-    const context = await browser.newContext({
+    const context = await newContext(browser, {
       extraHTTPHeaders: { authorization: `Bearer ${token}`, 'accept-language': 'de-DE,de;q=0.9' },
     });
     const page = await context.newPage();
@@ -56,7 +57,7 @@ describe('unit page in Chromium', () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-language']).toBe('de');
     expect(await page.getAttribute('html', 'lang')).toBe('de');
-    await expect.poll(() => page.locator('h1').innerText()).toContain(serial);
+    await expect.poll(() => page.locator('h1').innerText(), { timeout: WAIT_BUDGET_MS }).toContain(serial);
 
     const qr = page.locator('svg.qr');
     expect(await qr.isVisible()).toBe(true);
@@ -71,7 +72,7 @@ describe('unit page in Chromium', () => {
     expect(await page.locator('tbody b').count()).toBe(0);
     expect(await page.locator('tbody').innerText()).toContain('<b>check 11</b>');
 
-    const english = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    const english = await newContext(browser, { extraHTTPHeaders: { authorization: `Bearer ${token}` } });
     const englishPage = await english.newPage();
     await englishPage.goto(`${base}/api/v1/units/${unitId}`);
     expect(await englishPage.locator('h2').first().innerText()).not.toBe(
@@ -85,7 +86,7 @@ describe('unit page in Chromium', () => {
   });
 
   it('screenshots cleanly at phone width', async () => {
-    const context = await browser.newContext({
+    const context = await newContext(browser, {
       viewport: { width: 390, height: 844 },
       extraHTTPHeaders: { authorization: `Bearer ${token}` },
     });

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
-import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit, uniqueSerial } from '../helpers/units.ts';
 
@@ -91,7 +91,7 @@ describe('pages on public resolution', () => {
         payload: { status: 'RECALLED', reason: 'thermal runaway risk' },
       });
       // The page's policy forbids scripts: the context bypasses it only so that axe-core can be injected.
-      const context = await browser.newContext({
+      const context = await newContext(browser, {
         viewport: { width: 360, height: 780 },
         locale: 'it',
         bypassCSP: true,

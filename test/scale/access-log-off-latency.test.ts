@@ -6,10 +6,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { ADMIN_TOKEN, bearer, createWorkspace, TEST_MASTER_KEY, type TestWorkspace } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace, testConfig } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
@@ -26,13 +25,7 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const database = await openDatabase({ databaseUrl: scratch.url });
     databases.push(database);
-    const config = loadConfig({
-      PUBLIC_BASE_URL: 'https://dpp.example.test',
-      PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-      MASTER_KEY: TEST_MASTER_KEY,
-      DATABASE_URL: scratch.url,
-      LOG_LEVEL: 'silent',
-    });
+    const config = testConfig({ DATABASE_URL: scratch.url });
     apps.push(await buildApp({ config, db: database.db, changes: database.changes }));
   }
   workspace = await createWorkspace(apps[0] as App, 'enterprise');

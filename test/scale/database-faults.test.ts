@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, TEST_MASTER_KEY } from '../helpers/app.ts';
 import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
-import { type RunningServer, startServer } from '../helpers/process.ts';
+import { processTimeout, type RunningServer, startServer } from '../helpers/process.ts';
 import { runStatement, type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -152,7 +152,7 @@ beforeAll(async () => {
   // One after the other: the first migrates the fresh database.
   servers.push(await startServer(env));
   servers.push(await startServer(env));
-}, 120_000);
+}, processTimeout(2));
 
 afterAll(async () => {
   await ensurePostgresRunning();

@@ -5,8 +5,9 @@
 // database of its own that it drops at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_MASTER_KEY } from '../helpers/app.ts';
-import { type RunningServer, startServer } from '../helpers/process.ts';
+import { processTimeout, type RunningServer, startServer } from '../helpers/process.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ADMIN_TOKEN_LINE = /Platform admin token\s*: (\S*dpp_admin_\S+)/;
@@ -61,50 +62,60 @@ afterAll(async () => {
 describe('first boot on PostgreSQL without PLATFORM_ADMIN_TOKEN', () => {
   let adminToken = '';
 
-  it('makes exactly one admin token and demo workspace when two instances boot together', async () => {
-    const pair = await Promise.all([boot(), boot()]);
-    try {
-      // Each has listened; the one that made the token printed it, the other says it was printed.
-      await expect
-        .poll(
-          () => pair.filter((server) => /printed once|Platform admin token/.test(outputOf(server))).length,
-          {
-            timeout: 20_000,
-          },
-        )
-        .toBe(2);
-      const printed = pair.filter((server) => ADMIN_TOKEN_LINE.test(server.stdout()));
-      expect(printed).toHaveLength(1);
-      const [first] = printed as [RunningServer];
-      const other = pair.find((server) => server !== first) as RunningServer;
-      adminToken = ADMIN_TOKEN_LINE.exec(first.stdout())?.[1] ?? '';
-      expect(first.stdout()).toMatch(DEMO_KEY_LINE);
-      expect(outputOf(other)).not.toContain(adminToken);
-      expect(outputOf(other)).toMatch(/printed once on the console of the first boot, on \d{4}-\d\d-\d\dT/);
+  it(
+    'makes exactly one admin token and demo workspace when two instances boot together',
+    async () => {
+      const pair = await Promise.all([boot(), boot()]);
+      try {
+        // Each has listened; the one that made the token printed it, the other says it was printed.
+        await expect
+          .poll(
+            () => pair.filter((server) => /printed once|Platform admin token/.test(outputOf(server))).length,
+            { timeout: WAIT_BUDGET_MS },
+          )
+          .toBe(2);
+        const printed = pair.filter((server) => ADMIN_TOKEN_LINE.test(server.stdout()));
+        expect(printed).toHaveLength(1);
+        const [first] = printed as [RunningServer];
+        const other = pair.find((server) => server !== first) as RunningServer;
+        adminToken = ADMIN_TOKEN_LINE.exec(first.stdout())?.[1] ?? '';
+        expect(first.stdout()).toMatch(DEMO_KEY_LINE);
+        expect(outputOf(other)).not.toContain(adminToken);
+        expect(outputOf(other)).toMatch(/printed once on the console of the first boot, on \d{4}-\d\d-\d\dT/);
 
-      // The token opens the admin API on both instances, and there is one demo workspace.
-      for (const server of pair) {
-        const listed = await adminList(server, adminToken);
-        expect(listed.status).toBe(200);
-        expect(listed.body.workspaces?.filter((workspace) => workspace.subdomain === 'demo')).toHaveLength(1);
+        // The token opens the admin API on both instances, and there is one demo workspace.
+        for (const server of pair) {
+          const listed = await adminList(server, adminToken);
+          expect(listed.status).toBe(200);
+          expect(listed.body.workspaces?.filter((workspace) => workspace.subdomain === 'demo')).toHaveLength(
+            1,
+          );
+        }
+      } finally {
+        for (const server of pair) await stop(server);
       }
-    } finally {
-      for (const server of pair) await stop(server);
-    }
-  }, 90_000);
+    },
+    processTimeout(2),
+  );
 
-  it('says at a later boot where the token was printed, never printing it again', async () => {
-    const later = await boot();
-    try {
-      await expect.poll(() => outputOf(later), { timeout: 20_000 }).toMatch(/printed once on the console/);
-      expect(outputOf(later)).toMatch(/Set PLATFORM_ADMIN_TOKEN to replace it/);
-      expect(outputOf(later)).not.toContain(adminToken);
-      expect(later.stdout()).not.toMatch(ADMIN_TOKEN_LINE);
-      expect(later.stdout()).not.toMatch(DEMO_KEY_LINE);
-      expect((await adminList(later, adminToken)).status).toBe(200);
-      expect((await adminList(later, `${adminToken}x`)).status).toBe(401);
-    } finally {
-      await stop(later);
-    }
-  }, 90_000);
+  it(
+    'says at a later boot where the token was printed, never printing it again',
+    async () => {
+      const later = await boot();
+      try {
+        await expect
+          .poll(() => outputOf(later), { timeout: WAIT_BUDGET_MS })
+          .toMatch(/printed once on the console/);
+        expect(outputOf(later)).toMatch(/Set PLATFORM_ADMIN_TOKEN to replace it/);
+        expect(outputOf(later)).not.toContain(adminToken);
+        expect(later.stdout()).not.toMatch(ADMIN_TOKEN_LINE);
+        expect(later.stdout()).not.toMatch(DEMO_KEY_LINE);
+        expect((await adminList(later, adminToken)).status).toBe(200);
+        expect((await adminList(later, `${adminToken}x`)).status).toBe(401);
+      } finally {
+        await stop(later);
+      }
+    },
+    processTimeout(1),
+  );
 });

@@ -9,13 +9,12 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { TTL_MS } from '../../src/modules/keys/principal-cache.ts';
 import { RENDER_TTL_MS } from '../../src/modules/resolution/render-cache.ts';
 import { startDeliveryWorker } from '../../src/modules/webhooks/service.ts';
-import { ADMIN_TOKEN, TEST_MASTER_KEY } from '../helpers/app.ts';
+import { ADMIN_TOKEN, TEST_MASTER_KEY, testConfig } from '../helpers/app.ts';
 import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
@@ -36,13 +35,9 @@ let balancer: http.Server;
 let balancerUrl: string;
 
 async function startNode(database: Database): Promise<Node> {
-  const config = loadConfig({
-    PUBLIC_BASE_URL: 'https://dpp.example.test',
-    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    MASTER_KEY: TEST_MASTER_KEY,
+  const config = testConfig({
     DATABASE_URL: databaseUrl,
     REDIS_URL,
-    LOG_LEVEL: 'silent',
     // The balancer is the proxy in front: the client's address arrives in X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_PUBLIC_RESOLUTION: '100000',

@@ -4,16 +4,9 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import {
-  ADMIN_TOKEN,
-  createWorkspace,
-  randomIp,
-  TEST_MASTER_KEY,
-  type TestWorkspace,
-} from '../helpers/app.ts';
+import { createWorkspace, randomIp, type TestWorkspace, testConfig } from '../helpers/app.ts';
 import { addMember, enrolTotp, session, signIn } from '../helpers/console.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
 
@@ -35,13 +28,7 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const database = await openDatabase({ databaseUrl: url.toString() });
     databases.push(database);
-    const config = loadConfig({
-      PUBLIC_BASE_URL: 'https://dpp.example.test',
-      PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-      MASTER_KEY: TEST_MASTER_KEY,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-    });
+    const config = testConfig({ DATABASE_URL: url.toString() });
     apps.push(
       await buildApp({ config, db: database.db, changes: database.changes, clock: () => new Date(now) }),
     );

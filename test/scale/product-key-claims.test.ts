@@ -17,6 +17,7 @@ import {
   stopServer,
 } from '../helpers/process.ts';
 import { runStatement, type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ROUNDS = 8;
@@ -132,7 +133,7 @@ describe('one owner per GS1 key on two node processes', () => {
     const heldId = held.json().passport.id as string;
 
     const again = await boot();
-    await expect.poll(() => again.stdout(), { timeout: 60_000 }).toContain(`GS1 key 01/${productId}`);
+    await expect.poll(() => again.stdout(), { timeout: WAIT_BUDGET_MS }).toContain(`GS1 key 01/${productId}`);
     const line = again
       .stdout()
       .split('\n')

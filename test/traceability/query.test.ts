@@ -87,7 +87,7 @@ describe('EPCIS 2.0 query (GET /api/v1/events)', () => {
     app = await testApp();
     workspace = await createWorkspace(app);
     await capture(EVENTS);
-  }, 120_000);
+  });
   afterAll(() => app.close());
 
   it('answers an EPCISQueryDocument in JSON-LD, oldest eventTime first, with recordTime set', async () => {

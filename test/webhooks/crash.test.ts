@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { batteryMetadata } from '../helpers/passports.ts';
 import { processTimeout, startServer, stopProcesses, stopServer } from '../helpers/process.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 import { startReceiver, verifySignature } from '../helpers/webhook-receiver.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'opendpp-webhooks-'));
@@ -30,15 +31,16 @@ async function post(url: string, token: string, body: unknown) {
 }
 
 describe('webhook delivery across a crash', () => {
-  // Two boots (helpers/process.ts budgets each), and the waits below for the delivery and the lease.
+  // Two boots (helpers/process.ts budgets each), and the three waits below for the output, the
+  // delivery and the lease.
   it('delivers after a kill -9 between the change and the delivery', {
-    timeout: processTimeout(2) + 60_000,
+    timeout: processTimeout(2) + 3 * WAIT_BUDGET_MS,
   }, async () => {
     const receiver = await startReceiver();
     receiver.script = ['hang'];
     let server = await startServer(ENV);
     try {
-      await expect.poll(() => server.stdout(), { timeout: 30_000 }).toContain('Demo API key');
+      await expect.poll(() => server.stdout(), { timeout: WAIT_BUDGET_MS }).toContain('Demo API key');
       const token = /Demo API key\s*: (\S+)/.exec(server.stdout())?.[1] ?? '';
       const subscribed = await post(`${server.url}/api/v1/webhooks/subscriptions`, token, {
         url: receiver.url,
@@ -63,14 +65,14 @@ describe('webhook delivery across a crash', () => {
       expect(passport.status, JSON.stringify(passport.body)).toBe(201);
 
       // The delivery is in flight (the receiver holds it unanswered): the service dies now.
-      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => receiver.received.length, { timeout: WAIT_BUDGET_MS }).toBe(1);
       await stopServer(server, 'SIGKILL');
 
       receiver.fallback = 204;
       server = await startServer(ENV);
       // The claim of the dead instance runs out (timeout + margin, 6 s) and the event goes out again.
       await expect
-        .poll(() => receiver.received.length, { timeout: 60_000, interval: 200 })
+        .poll(() => receiver.received.length, { timeout: WAIT_BUDGET_MS, interval: 200 })
         .toBeGreaterThanOrEqual(2);
       const [first, second] = receiver.received;
       if (!first || !second) throw new Error('two deliveries expected');

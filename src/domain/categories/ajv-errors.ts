@@ -22,10 +22,19 @@ function param(error: ErrorObject, name: string): unknown {
   return params[name];
 }
 
-function mapOne(error: ErrorObject): AdvisoryItem {
+/** What an ajv error says in our terms, before its label and message are made. */
+interface Located {
+  code: ErrorCode;
+  path: string;
+  extra?: Params;
+}
+
+function make(code: ErrorCode, path: string, extra?: Params): Located {
+  return extra === undefined ? { code, path } : { code, path, extra };
+}
+
+function locate(error: ErrorObject): Located {
   const at = `${METADATA_ROOT}${error.instancePath}`;
-  const make = (code: ErrorCode, path: string, extra: Params = {}) =>
-    validationError(code, path, { field: fieldLabel(path), ...extra });
   const limit = Number(param(error, 'limit'));
 
   switch (error.keyword) {
@@ -78,6 +87,10 @@ function mapOne(error: ErrorObject): AdvisoryItem {
   }
 }
 
+/** The item of a located error: its field's label and developer message are the costly part. */
+const itemOf = ({ code, path, extra }: Located): AdvisoryItem =>
+  validationError(code, path, { field: fieldLabel(path), ...extra });
+
 /**
  * With allErrors, a failed anyOf/oneOf also reports the failures of every branch, which contradict
  * each other ("must be a string", "must be an object"). Only the branching error is kept then. An
@@ -104,11 +117,11 @@ export function mapAjvErrors(
   const seen = new Set<string>();
   for (const error of relevant(errors ?? [])) {
     if (!findings.hasRoom()) break;
-    const mapped = mapOne(error);
-    const key = `${mapped.code} ${mapped.path}`;
+    const located = locate(error);
+    const key = `${located.code} ${located.path}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    findings.error(mapped);
+    findings.errorOf(located.code, () => itemOf(located));
   }
   return findings.errors;
 }

@@ -22,7 +22,9 @@ interface Frame {
   keys: readonly string[] | null;
   length: number;
   index: number;
-  path: string;
+  /** The container holding this one and this one's key in it; null for the document. */
+  parent: Frame | null;
+  key: string | number;
 }
 
 const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
@@ -31,9 +33,15 @@ function emptyLike(value: Container): Container {
   return Array.isArray(value) ? [] : {};
 }
 
-function frameOf(source: Container, copy: Container, path: string): Frame {
+function frameOf(source: Container, copy: Container, parent: Frame | null, key: string | number): Frame {
   const keys = Array.isArray(source) ? null : Object.keys(source);
-  return { source, copy, keys, length: keys ? keys.length : (source as unknown[]).length, index: 0, path };
+  const length = keys ? keys.length : (source as unknown[]).length;
+  return { source, copy, keys, length, index: 0, parent, key };
+}
+
+/** A container's instance path, built only for the few cut short (most containers are not). */
+function pathOf(frame: Frame): string {
+  return frame.parent === null ? '' : `${pathOf(frame.parent)}/${escapeSegment(frame.key)}`;
 }
 
 function place(container: Container, key: string | number, value: unknown): void {
@@ -51,7 +59,7 @@ function place(container: Container, key: string | number, value: unknown): void
 export function boundedView(value: unknown, budget: number = MAX_VALUES_CHECKED): BoundedView | null {
   if (!isContainer(value)) return null;
   const root = emptyLike(value);
-  const frames: Frame[] = [frameOf(value, root, '')];
+  const frames: Frame[] = [frameOf(value, root, null, '')];
   const cut = new Set<string>();
   let left = budget - 1;
   while (frames.length > 0) {
@@ -61,7 +69,7 @@ export function boundedView(value: unknown, budget: number = MAX_VALUES_CHECKED)
       continue;
     }
     if (left === 0) {
-      for (const open of frames) if (open.index < open.length) cut.add(open.path);
+      for (const open of frames) if (open.index < open.length) cut.add(pathOf(open));
       break;
     }
     const key = frame.keys ? (frame.keys[frame.index] as string) : frame.index;
@@ -74,7 +82,7 @@ export function boundedView(value: unknown, budget: number = MAX_VALUES_CHECKED)
     }
     const copy = emptyLike(child);
     place(frame.copy, key, copy);
-    frames.push(frameOf(child, copy, `${frame.path}/${escapeSegment(key)}`));
+    frames.push(frameOf(child, copy, frame, key));
   }
   return cut.size === 0 ? null : { value: root, cut };
 }

@@ -16,7 +16,7 @@ import { createValidator } from './validator.ts';
 
 export { advisory, validationError } from './advisories.ts';
 export { ERROR_CODES, localeKey, NOTICE_CODES, WARNING_CODES } from './codes.ts';
-export { Findings, MAX_FINDINGS } from './findings.ts';
+export { errorsFound, Findings, listsFewer, MAX_FINDINGS } from './findings.ts';
 export { EXPECTED_GRANULARITY } from './granularity.ts';
 
 function accessOf(category: SchemaCategory, pointer: string): AccessTier | undefined {

@@ -70,6 +70,8 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
 };
 
 const MAX_SCANNED = 20_000;
+// Shorter text holds no personal data of any kind recognised here (`a@b.de` is the shortest).
+const MIN_LENGTH = 6;
 
 function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
@@ -153,11 +155,13 @@ function hasPaymentCard(text: string): boolean {
 
 /** The first kind of personal data found in `text`, or undefined. */
 export function detectPii(value: string): PiiKind | undefined {
-  if (value.length < 6) return undefined;
+  if (value.length < MIN_LENGTH) return undefined;
   // Personal data sits in short fields; the cap bounds the work on a hostile megabyte string.
   const text = value.length > MAX_SCANNED ? value.slice(0, MAX_SCANNED) : value;
   // Company web addresses carry digit runs and `@` handles that are no one's personal data.
   const withoutUrls = text.replace(URL, ' ');
+  // A field that is a web address and little else (a passport has many) has nothing left to scan.
+  if (withoutUrls.length < MIN_LENGTH) return undefined;
   if (hasEmail(withoutUrls)) return 'email';
   if (hasIban(withoutUrls)) return 'iban';
   // A mistyped IBAN is no phone number, although its digit groups look like one.

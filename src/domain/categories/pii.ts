@@ -44,7 +44,9 @@ export function scanForPii(
     if ((accessOf(at) ?? 'public') !== 'public') return;
     const kind = detectPii(text);
     if (kind !== undefined)
-      findings.warning(advisory('PII_SHAPE_DETECTED', { field: fieldLabel(at), kind }, at));
+      findings.warningOf('PII_SHAPE_DETECTED', () =>
+        advisory('PII_SHAPE_DETECTED', { field: fieldLabel(at), kind }, at),
+      );
   };
   if (typeof value === 'string') visitString(value, path);
   if (typeof value !== 'object' || value === null) return findings.warnings;

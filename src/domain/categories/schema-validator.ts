@@ -166,6 +166,11 @@ export function createSchemaChecker<K extends string>(
         first: createAjv(schema, false).compile(schema),
         viewSafe: !usesSelectingKeyword(schema),
       };
+      // V8 compiles a function when it is first called: the code ajv generated is compiled here,
+      // where compiling happens anyway (at boot, compileCategorySchemas), not in the first request
+      // whose document needs that pass (a large one needs `first`, which a small one never runs).
+      validators.first({});
+      validators.all({});
       compiled.set(key, validators);
     }
     return validators;

@@ -41,8 +41,13 @@ export interface ValidationResult {
   errors: AdvisoryItem[];
   warnings: AdvisoryItem[];
   notices: AdvisoryItem[];
-  /** Present (true) when the checks stopped at MAX_FINDINGS (findings.ts): there may be more. */
+  /**
+   * Present (true) when the checks stopped before they had seen everything (MAX_FINDINGS, or the
+   * part of a large document reported on in full): there may be findings nobody looked for.
+   */
   truncated?: true;
+  /** Findings found but not listed, by code: those past the first MAX_LISTED_PER_CODE of a code. */
+  omitted?: Record<string, number>;
 }
 
 export interface ValidationContext {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstJsonProblem, MAX_JSON_DEPTH, nestsDeeperThan, pointerOf } from './hygiene.ts';
+import { firstJsonProblem, MAX_JSON_DEPTH, nestingOf, pointerOf, textIsClean } from './hygiene.ts';
 
 const nested = (levels: number): unknown => {
   let value: unknown = 'leaf';
@@ -97,25 +97,65 @@ describe('firstJsonProblem', () => {
   });
 });
 
-describe('nestsDeeperThan', () => {
+describe('nestingOf', () => {
   it('counts brackets outside strings only', () => {
-    expect(nestsDeeperThan('[[["[[[[[["]]]', 3)).toBe(false);
-    expect(nestsDeeperThan('[[[[]]]]', 3)).toBe(true);
-    expect(nestsDeeperThan('{"a":"\\"[[[[[[","b":[{}]}', 3)).toBe(false);
-    expect(nestsDeeperThan(`${'['.repeat(5000)}${']'.repeat(5000)}`, 256)).toBe(true);
+    expect(nestingOf('[[["[[[[[["]]]', 3)).toBe(3);
+    expect(nestingOf('[[[[]]]]', 8)).toBe(4);
+    expect(nestingOf('{"a":"\\"[[[[[[","b":[{}]}', 8)).toBe(3);
+    expect(nestingOf('"text"', 8)).toBe(0);
+  });
+
+  it('stops counting past its cap, so a hostile depth costs no more than that', () => {
+    expect(nestingOf(`${'['.repeat(5000)}${']'.repeat(5000)}`, 256)).toBe(257);
   });
 
   it('agrees with the parsed value on arbitrary JSON', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 1, max: 8 }), (value, max) => {
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 1, max: 8 }), (value, cap) => {
         const depth = (v: unknown): number =>
           typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0;
-        expect(nestsDeeperThan(JSON.stringify(value), max)).toBe(depth(value) > max);
+        expect(nestingOf(JSON.stringify(value), cap)).toBe(Math.min(depth(value), cap + 1));
       }),
     );
   });
 
   it('escapes pointer tokens as RFC 6901 says', () => {
     expect(pointerOf('', 'a/b~c')).toBe('/a~1b~0c');
+  });
+});
+
+describe('textIsClean', () => {
+  it('passes text without escapes or refused characters', () => {
+    expect(textIsClean('{"name":"Zellwerk GmbH","list":[1,"é 😀 \\n",null]}')).toBe(true);
+  });
+
+  it.each([
+    ['a \\u escape', '{"a":"\\u0041"}'],
+    ['a bidirectional control', '{"a":"x\u202ey"}'],
+    ['a lone surrogate', '{"a":"\ud800"}'],
+    ['a __proto__ key', '{"__proto__":{}}'],
+  ])('refuses text with %s, which the walk must look at', (_what, text) => {
+    expect(textIsClean(text)).toBe(false);
+  });
+
+  it('is never wrong: clean text no deeper than allowed parses into a value the walk passes', () => {
+    const risky = fc.constantFrom('\u0000', '\ud800', '\udc00', '\u202e', '\u2066', '__proto__', 'a', 'é');
+    const text = fc.array(fc.oneof(fc.string(), risky), { maxLength: 4 }).map((parts) => parts.join(''));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(text, tie('node'), { maxKeys: 3 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.integer({ min: 1, max: 6 }), (parsed, max) => {
+        const source = JSON.stringify(parsed);
+        fc.pre(nestingOf(source, max) <= max && textIsClean(source));
+        expect(firstJsonProblem(JSON.parse(source), '', 0, max)).toBeNull();
+      }),
+    );
   });
 });

@@ -51,20 +51,36 @@ interface Frame {
   index: number;
   /** Level of the container itself (the body is level 1). */
   level: number;
-  path: string;
+  /** The container holding this one and this one's key in it; null for the value checked. */
+  parent: Frame | null;
+  key: string | number;
 }
 
-function frameOf(node: object, path: string, level: number): Frame {
+function frameOf(node: object, level: number, parent: Frame | null, key: string | number): Frame {
   const keys = Array.isArray(node) ? null : Object.keys(node);
-  return { node, keys, length: keys ? keys.length : (node as unknown[]).length, index: 0, level, path };
+  return {
+    node,
+    keys,
+    length: keys ? keys.length : (node as unknown[]).length,
+    index: 0,
+    level,
+    parent,
+    key,
+  };
+}
+
+/** The pointer of a member of `frame`'s container, built only for a problem: most bodies have none. */
+function memberPath(frame: Frame, key: string | number, root: string): string {
+  const base = frame.parent === null ? root : memberPath(frame.parent, frame.key, root);
+  return pointerOf(base, key);
 }
 
 /**
  * The first problem of `value` in document order, or null. `path` and `depth` place the value inside
  * a larger body, so a row of a bulk body is checked with the pointer and depth it has in the body;
  * `maxDepth` is the nesting allowed (a route may allow more than the default, see json-body.ts).
- * Each container is enumerated once and a member's pointer is only built for a problem, so the
- * walk costs about what parsing the text did.
+ * Each container is enumerated once and a member's pointer is only built for a problem (from the
+ * chain of containers above it), so the walk costs about what parsing the text did.
  */
 export function firstJsonProblem(
   value: unknown,
@@ -83,7 +99,7 @@ export function firstJsonProblem(
   }
   if (typeof value !== 'object' || value === null) return null;
   if (depth + 1 > maxDepth) return deep(path);
-  const frames: Frame[] = [frameOf(value, path, depth + 1)];
+  const frames: Frame[] = [frameOf(value, depth + 1, null, '')];
   while (frames.length > 0) {
     const frame = frames[frames.length - 1] as Frame;
     if (frame.index >= frame.length) {
@@ -94,12 +110,12 @@ export function firstJsonProblem(
     frame.index++;
     if (typeof key === 'string') {
       if (key === '__proto__') {
-        const keyPath = pointerOf(frame.path, key);
+        const keyPath = memberPath(frame, key, path);
         return { path: keyPath, message: `${keyPath}: a "__proto__" key is not accepted`, kind: 'proto' };
       }
       const fault = stringFault(key);
       if (fault) {
-        const keyPath = pointerOf(frame.path, key);
+        const keyPath = memberPath(frame, key, path);
         return { path: keyPath, message: `the key at ${keyPath} ${fault.words}`, kind: fault.kind };
       }
     }
@@ -107,24 +123,25 @@ export function firstJsonProblem(
     if (typeof child === 'string') {
       const fault = stringFault(child);
       if (fault) {
-        const at = pointerOf(frame.path, key);
+        const at = memberPath(frame, key, path);
         return { path: at, message: `${at} ${fault.words}`, kind: fault.kind };
       }
     } else if (typeof child === 'object' && child !== null) {
-      const at = pointerOf(frame.path, key);
-      if (frame.level + 1 > maxDepth) return deep(at);
-      frames.push(frameOf(child, at, frame.level + 1));
+      if (frame.level + 1 > maxDepth) return deep(memberPath(frame, key, path));
+      frames.push(frameOf(child, frame.level + 1, frame, key));
     }
   }
   return null;
 }
 
 /**
- * True when JSON text nests deeper than `max` levels: a linear scan before parsing, so a body of
- * thousands of levels is refused without building it.
+ * The deepest level of objects and arrays in JSON text (the body itself is level 1), counted only as
+ * far as `cap + 1`: a linear scan before parsing, so a body of thousands of levels is refused
+ * without building it.
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+export function nestingOf(text: string, cap: number): number {
   let depth = 0;
+  let deepest = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -134,8 +151,30 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {
-      if (++depth > max) return true;
+      if (++depth > deepest) {
+        deepest = depth;
+        if (deepest > cap) return deepest;
+      }
     } else if (code === 0x5d || code === 0x7d) depth--;
   }
-  return false;
+  return deepest;
+}
+
+// What lets a string or key of parsed JSON hold a character `stringProblem` refuses: a `\u` escape,
+// the only way JSON text can write NUL (raw control characters are not JSON) and one way to write a
+// lone surrogate or a bidirectional control, or such a control itself, raw.
+const MAY_HOLD_REFUSED = /\\u|[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * True when JSON text cannot parse into a value with a problem of its strings or keys that
+ * `firstJsonProblem` reports: no `\u` escape, none of the refused characters, no `__proto__`, and
+ * no lone surrogate. Nesting is not judged (see nestingOf). A few native scans of the text, where
+ * the walk visits every value it parses into: most bodies pass, and are spared the walk.
+ */
+export function textIsClean(text: string): boolean {
+  return (
+    !MAY_HOLD_REFUSED.test(text) &&
+    !text.includes('__proto__') &&
+    (text as string & { isWellFormed(): boolean }).isWellFormed()
+  );
 }

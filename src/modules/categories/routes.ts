@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../core/schemas.ts';
+import { listsFewer } from '../../domain/categories/engine.ts';
 import { categorySchemas } from '../../domain/categories/schemas/index.ts';
 import { RULE_CATEGORIES, SCHEMA_CATEGORIES, type SchemaCategory } from '../../domain/categories/types.ts';
 import { materials } from '../../domain/materials/index.ts';
@@ -37,7 +38,8 @@ function validationReport(request: FastifyRequest, body: Record<string, unknown>
     errors: localisedItems(request, result.errors),
     warnings: localisedItems(request, result.warnings),
     notices: localisedItems(request, result.notices),
-    ...(result.truncated ? { truncated: true } : {}),
+    ...(listsFewer(result) ? { truncated: true } : {}),
+    ...(result.omitted ? { omitted: result.omitted } : {}),
   };
 }
 

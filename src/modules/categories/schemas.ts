@@ -34,7 +34,12 @@ export const ValidationReport = Type.Object({
   truncated: Type.Optional(
     Type.Boolean({
       description:
-        'present and true when the checks stopped at their limit (1,000 findings, or a very large metadata document): there may be more findings than listed',
+        'present and true when there are or may be more findings than listed: some are only counted in `omitted`, or the checks stopped at their limit (1,000 findings, or a very large metadata document)',
+    }),
+  ),
+  omitted: Type.Optional(
+    Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+      description: 'findings found but not listed, counted by code: each code lists its first 100 findings',
     }),
   ),
 });

@@ -6,8 +6,9 @@ import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
 import type { RowProblems } from '../../core/row-problems.ts';
 import type { Executor } from '../../db/client.ts';
-import type { AdvisoryItem } from '../../domain/categories/types.ts';
+import { errorsFound } from '../../domain/categories/engine.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
+import { ValidationFailed } from './ingest.ts';
 import { createPassport, updatePassport } from './service.ts';
 import { findPassport, type PassportRow } from './store.ts';
 
@@ -26,12 +27,15 @@ const PROBLEMS_SHOWN_PER_ROW = 20;
 
 function describeFailure(error: unknown): string {
   if (!(error instanceof AppError)) throw error;
-  if (error.code === 'VALIDATION_FAILED') {
-    const items = (error.extra.errors as AdvisoryItem[] | undefined) ?? [];
-    const shown = items.slice(0, PROBLEMS_SHOWN_PER_ROW).map((item) => `${item.path ?? ''} ${item.message}`);
-    const more = items.length - shown.length;
+  if (error instanceof ValidationFailed) {
+    const { checked } = error;
+    const shown = checked.errors
+      .slice(0, PROBLEMS_SHOWN_PER_ROW)
+      .map((item) => `${item.path ?? ''} ${item.message}`);
+    // Beyond those shown: the rest listed and those only counted.
+    const more = errorsFound(checked) - shown.length;
     if (more > 0) shown.push(`and ${more} more`);
-    if (error.extra.truncated === true) shown.push('checks stopped at their limit, there may be more');
+    if (checked.truncated) shown.push('checks stopped at their limit, there may be more');
     return `Validation Failed: ${shown.join('; ')}`;
   }
   return error.message;

@@ -5,6 +5,7 @@ import { type Actor, assertOperatorScope, scopedOperator } from '../../core/acto
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
+import { errorsFound, listsFewer } from '../../domain/categories/engine.ts';
 import type { AdvisoryItem, Granularity, ValidationResult } from '../../domain/categories/types.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
@@ -36,23 +37,27 @@ export interface PreparedPassport {
   notices: AdvisoryItem[];
 }
 
-/** The ValidationFailed error; `truncated` when the checks stopped at their limit (docs/validation.md). */
-export function validationFailed(
-  errors: AdvisoryItem[],
-  warnings: AdvisoryItem[],
-  truncated = false,
-): AppError {
-  const summary = errors
-    .slice(0, 3)
-    .map((item) => `${item.path ?? ''}: ${item.message}`)
-    .join('; ');
-  return new AppError(
-    'VALIDATION_FAILED',
-    `Passport data is invalid (${errors.length} error(s)): ${summary}`,
-    {
-      extra: { errors, warnings, ...(truncated ? { truncated: true } : {}) },
-    },
-  );
+/**
+ * The ValidationFailed error of a failed check: its errors and warnings as listed, `omitted` with
+ * the findings only counted, `truncated` when there are or may be more than listed
+ * (docs/validation.md). The check's result stays on the error for callers that summarise it.
+ */
+export class ValidationFailed extends AppError {
+  constructor(readonly checked: ValidationResult) {
+    const { errors, warnings, omitted } = checked;
+    const summary = errors
+      .slice(0, 3)
+      .map((item) => `${item.path ?? ''}: ${item.message}`)
+      .join('; ');
+    super('VALIDATION_FAILED', `Passport data is invalid (${errorsFound(checked)} error(s)): ${summary}`, {
+      extra: {
+        errors,
+        warnings,
+        ...(listsFewer(checked) ? { truncated: true } : {}),
+        ...(omitted ? { omitted } : {}),
+      },
+    });
+  }
 }
 
 async function resolveOperator(db: Executor, actor: Actor, requested: unknown, notices: AdvisoryItem[]) {
@@ -103,7 +108,14 @@ function withoutMissingMetadata(checked: ValidationResult): ValidationResult {
   if (checked.truncated) return checked;
   const missing = (item: AdvisoryItem) =>
     item.code === 'REQUIRED_FIELD_MISSING' && (item.path ?? '').startsWith('/metadata/');
-  return { ...checked, errors: checked.errors.filter((item) => !missing(item)) };
+  // Those only counted are metadata fields too: the body's own few come first and are listed.
+  const { REQUIRED_FIELD_MISSING: _missing, ...omitted } = checked.omitted ?? {};
+  const { omitted: _all, ...rest } = checked;
+  return {
+    ...rest,
+    errors: checked.errors.filter((item) => !missing(item)),
+    ...(Object.keys(omitted).length > 0 ? { omitted } : {}),
+  };
 }
 
 export async function preparePassport(
@@ -123,8 +135,7 @@ export async function preparePassport(
   }
   const full = checkPassportBody({ ...body, metadata } as Record<string, unknown>);
   const checked = options.partial ? withoutMissingMetadata(full) : full;
-  if (checked.errors.length > 0 || !identity)
-    throw validationFailed(checked.errors, checked.warnings, checked.truncated);
+  if (checked.errors.length > 0 || !identity) throw new ValidationFailed(checked);
 
   const operatorId = await resolveOperator(db, actor, body.operatorId, notices);
   const facilityId = await resolveFacility(db, actor, body.facilityId, currentFacilityId);

@@ -16,7 +16,7 @@ import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey
 import { auditPassport } from './audit.ts';
 import { hashSealedPassport, ownerAnnotations } from './backups.ts';
 import { documentRenderer, renderWithParties } from './documents.ts';
-import { type PassportBody, preparePassport, validationFailed } from './ingest.ts';
+import { type PassportBody, preparePassport, ValidationFailed } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
 import * as renditionStore from './rendition-store.ts';
 import { rendererFingerprint, variantOf } from './renditions.ts';
@@ -328,7 +328,7 @@ function assertComplete(row: store.PassportRow): void {
     ...(row.originCountry === null ? {} : { originCountry: row.originCountry }),
     metadata: row.metadata,
   });
-  if (checked.errors.length > 0) throw validationFailed(checked.errors, checked.warnings, checked.truncated);
+  if (checked.errors.length > 0) throw new ValidationFailed(checked);
 }
 
 export async function changeStatus(

@@ -21,6 +21,14 @@ function error(code: ErrorCode, path: string, extra: Params = {}): AdvisoryItem 
   return validationError(code, path, { field: fieldLabel(path), ...extra });
 }
 
+/**
+ * Reports one error; its item (label and message, the costly part) is made only when it is listed,
+ * not when it is one of the many of its code that are only counted (findings.ts). False when full.
+ */
+function report(findings: Findings, code: ErrorCode, path: string, extra?: Params): boolean {
+  return findings.errorOf(code, () => error(code, path, extra));
+}
+
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -39,42 +47,39 @@ function codePoints(value: string, cap: number): number {
   return count;
 }
 
-function checkString(spec: StringSpec, value: string, path: string): AdvisoryItem[] {
+function checkString(spec: StringSpec, value: string, path: string, findings: Findings): void {
   const max = spec.maxLength ?? DEFAULT_MAX_LENGTH;
   const length = codePoints(value, max);
-  if (spec.enum && !spec.enum.includes(value))
-    return [error('VALUE_NOT_ALLOWED', path, { allowed: spec.enum.join(', ') })];
-  const found: AdvisoryItem[] = [];
+  if (spec.enum && !spec.enum.includes(value)) {
+    report(findings, 'VALUE_NOT_ALLOWED', path, { allowed: spec.enum.join(', ') });
+    return;
+  }
   if (spec.minLength !== undefined && length < spec.minLength)
-    found.push(error('TOO_SHORT', path, { limit: spec.minLength }));
-  if (length > max) found.push(error('TOO_LONG', path, { limit: max }));
+    report(findings, 'TOO_SHORT', path, { limit: spec.minLength });
+  if (length > max) report(findings, 'TOO_LONG', path, { limit: max });
   if (spec.pattern && !spec.pattern.test(value))
-    found.push(error('PATTERN_MISMATCH', path, { pattern: spec.pattern.source }));
+    report(findings, 'PATTERN_MISMATCH', path, { pattern: spec.pattern.source });
   const format = spec.format;
-  if (format && !FORMAT_CHECKS[format]?.(value)) found.push(error('INVALID_FORMAT', path, { format }));
-  return found;
+  if (format && !FORMAT_CHECKS[format]?.(value)) report(findings, 'INVALID_FORMAT', path, { format });
 }
 
-function checkNumber(spec: NumberSpec, value: number, path: string): AdvisoryItem[] {
+function checkNumber(spec: NumberSpec, value: number, path: string, findings: Findings): void {
   if (!Number.isFinite(value) || (spec.type === 'integer' && !Number.isInteger(value))) {
-    return [error('WRONG_TYPE', path, { expected: spec.type })];
+    report(findings, 'WRONG_TYPE', path, { expected: spec.type });
+    return;
   }
-  const found: AdvisoryItem[] = [];
   if (spec.minimum !== undefined && value < spec.minimum) {
-    found.push(error('VALUE_OUT_OF_RANGE', path, { range: `≥ ${spec.minimum}`, limit: spec.minimum }));
+    report(findings, 'VALUE_OUT_OF_RANGE', path, { range: `≥ ${spec.minimum}`, limit: spec.minimum });
   }
   if (spec.exclusiveMinimum !== undefined && value <= spec.exclusiveMinimum) {
-    found.push(
-      error('VALUE_OUT_OF_RANGE', path, {
-        range: `> ${spec.exclusiveMinimum}`,
-        limit: spec.exclusiveMinimum,
-      }),
-    );
+    report(findings, 'VALUE_OUT_OF_RANGE', path, {
+      range: `> ${spec.exclusiveMinimum}`,
+      limit: spec.exclusiveMinimum,
+    });
   }
   if (spec.maximum !== undefined && value > spec.maximum) {
-    found.push(error('VALUE_OUT_OF_RANGE', path, { range: `≤ ${spec.maximum}`, limit: spec.maximum }));
+    report(findings, 'VALUE_OUT_OF_RANGE', path, { range: `≤ ${spec.maximum}`, limit: spec.maximum });
   }
-  return found;
 }
 
 function checkObject(
@@ -87,7 +92,7 @@ function checkObject(
     if (!findings.hasRoom()) return;
     const at = childPointer(path, name);
     if (!Object.hasOwn(value, name) || value[name] === undefined) {
-      if (!field.optional) findings.error(error('REQUIRED_FIELD_MISSING', at));
+      if (!field.optional) report(findings, 'REQUIRED_FIELD_MISSING', at);
       continue;
     }
     checkField(field, value[name], at, findings);
@@ -96,16 +101,16 @@ function checkObject(
   // from the passport without anyone noticing.
   for (const name of Object.keys(value)) {
     if (Object.hasOwn(spec.properties, name)) continue;
-    if (!findings.error(error('UNKNOWN_FIELD', childPointer(path, name)))) return;
+    if (!report(findings, 'UNKNOWN_FIELD', childPointer(path, name))) return;
   }
 }
 
 function checkArray(spec: ArraySpec, value: readonly unknown[], path: string, findings: Findings): void {
   if (spec.minItems !== undefined && value.length < spec.minItems) {
-    findings.error(error('TOO_FEW_ITEMS', path, { limit: spec.minItems }));
+    report(findings, 'TOO_FEW_ITEMS', path, { limit: spec.minItems });
   }
   if (spec.maxItems !== undefined && value.length > spec.maxItems) {
-    findings.error(error('TOO_MANY_ITEMS', path, { limit: spec.maxItems }));
+    report(findings, 'TOO_MANY_ITEMS', path, { limit: spec.maxItems });
     return; // the items of an over-long list are not worth a report each
   }
   for (let index = 0; index < value.length; index++) {
@@ -113,7 +118,7 @@ function checkArray(spec: ArraySpec, value: readonly unknown[], path: string, fi
     checkField(spec.items, value[index], childPointer(path, index), findings);
   }
   if (spec.uniqueBy !== undefined && hasDuplicates(value, spec.uniqueBy))
-    findings.error(error('DUPLICATE_ITEMS', path));
+    report(findings, 'DUPLICATE_ITEMS', path);
 }
 
 function hasDuplicates(entries: readonly unknown[], key: string): boolean {
@@ -140,29 +145,29 @@ export function checkField(
 ): AdvisoryItem[] {
   switch (spec.type) {
     case 'string':
-      if (typeof value === 'string') findings.errorsFrom(checkString(spec, value, path));
-      else findings.error(wrongType(spec.type, value, path));
+      if (typeof value === 'string') checkString(spec, value, path, findings);
+      else wrongType(spec.type, value, path, findings);
       break;
     case 'number':
     case 'integer':
-      if (typeof value === 'number') findings.errorsFrom(checkNumber(spec, value, path));
-      else findings.error(wrongType(spec.type, value, path));
+      if (typeof value === 'number') checkNumber(spec, value, path, findings);
+      else wrongType(spec.type, value, path, findings);
       break;
     case 'boolean':
-      if (typeof value !== 'boolean') findings.error(wrongType(spec.type, value, path));
+      if (typeof value !== 'boolean') wrongType(spec.type, value, path, findings);
       break;
     case 'object':
       if (isRecord(value)) checkObject(spec, value, path, findings);
-      else findings.error(wrongType(spec.type, value, path));
+      else wrongType(spec.type, value, path, findings);
       break;
     case 'array':
       if (Array.isArray(value)) checkArray(spec, value, path, findings);
-      else findings.error(wrongType(spec.type, value, path));
+      else wrongType(spec.type, value, path, findings);
       break;
   }
   return findings.errors;
 }
 
-function wrongType(expected: string, value: unknown, path: string): AdvisoryItem {
-  return error('WRONG_TYPE', path, { expected, actual: jsonType(value) });
+function wrongType(expected: string, value: unknown, path: string, findings: Findings): void {
+  report(findings, 'WRONG_TYPE', path, { expected, actual: jsonType(value) });
 }
