@@ -89,6 +89,32 @@ describe('economic operators', () => {
     expectBadRequest(await post({ regId: 'DE123', regIdScheme: 'EORI', role: 'DEALER' }));
   });
 
+  it("refuses an EORI of another member state than the operator's country, naming both", async () => {
+    const base = { name: 'Georgia by mistake', regIdScheme: 'EORI', role: 'MANUFACTURER' };
+    const wrong = await post({ ...base, regId: `DE${uniqueRegId()}`, country: 'GE' });
+    // Georgia is not an EU member state: an operator established there may hold a German EORI.
+    expect(wrong.statusCode, wrong.body).toBe(201);
+    const mismatch = await post({ ...base, regId: 'DE555000111', country: 'FR' });
+    expectBadRequest(mismatch, /DE555000111 is an EORI issued by DE, but country is FR/);
+    // Northern Ireland's XI EORIs are the United Kingdom's; Greece's begin GR.
+    expect((await post({ ...base, regId: `XI${uniqueRegId()}`, country: 'GB' })).statusCode).toBe(201);
+    expect((await post({ ...base, regId: `GR${uniqueRegId()}`, country: 'GR' })).statusCode).toBe(201);
+    // A manufacturer established outside the EU declares goods in a member state and holds its EORI.
+    expect((await post({ ...base, regId: `NL${uniqueRegId()}`, country: 'CN' })).statusCode).toBe(201);
+    // A national registry id is not judged against the country.
+    expect(
+      (await post({ ...base, regIdScheme: 'DE-HRB', regId: 'HRB12345', country: 'FR' })).statusCode,
+    ).toBe(201);
+    // Moving a German EORI's operator to France afterwards is refused the same way.
+    const german = await post({ ...base, regId: `DE${uniqueRegId()}`, country: 'DE' });
+    expect(german.statusCode).toBe(201);
+    expectBadRequest(
+      await patch(german.json().operator.id, { country: 'FR' }),
+      /issued by DE, but country is FR/,
+    );
+    expect((await patch(german.json().operator.id, { country: null })).statusCode).toBe(200);
+  });
+
   it('accepts every role', async () => {
     for (const role of [
       'MANUFACTURER',

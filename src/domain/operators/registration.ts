@@ -52,6 +52,33 @@ export function checkRegId(scheme: string, raw: string): RegIdCheck {
   };
 }
 
+// The EU member states by the ISO 3166-1 code their EORIs begin with (Greece's EORIs begin GR, as
+// its ISO code, not EL as its VAT numbers do). An operator established in one of them holds the
+// EORI its own customs authority issued; an operator established outside the EU holds one from the
+// member state where it first declared goods, so any member state's prefix fits it.
+const EU_EORI_COUNTRIES = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
+/** The country an EORI's prefix names: XI (Northern Ireland) is issued by the United Kingdom. */
+const eoriCountry = (eori: string) => {
+  const prefix = eori.slice(0, 2);
+  return prefix === 'XI' ? 'GB' : prefix;
+};
+
+/**
+ * Why an EORI cannot belong to an operator established in `country`, or null when it can: an
+ * operator established in a member state (or the United Kingdom) holds that country's EORI, so
+ * "DE…" with country FR is a mistake, most often a country picked wrongly ("GE" for Germany).
+ * Operators established elsewhere, or with no country given, are not judged.
+ */
+export function eoriCountryProblem(eori: string, country: string | null | undefined): string | null {
+  if (!country || !(EU_EORI_COUNTRIES.has(country) || country === 'GB')) return null;
+  const issuer = eoriCountry(eori);
+  if (issuer === country) return null;
+  return `regId ${eori} is an EORI issued by ${issuer}, but country is ${country}: an operator established in ${country} holds an EORI of ${country}`;
+}
+
 /** The identifier passports carry: `<scheme-code>:<registry-id>`, e.g. `EORI:DE123456789`. */
 export function economicOperatorId(scheme: string, regId: string): string {
   return `${scheme}:${regId}`;

@@ -8,7 +8,12 @@ import { badRequest, notFound } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import type { AdvisoryItem } from '../../domain/categories/types.ts';
-import { checkRegId, EORI_SCHEME, type OperatorRole } from '../../domain/operators/registration.ts';
+import {
+  checkRegId,
+  EORI_SCHEME,
+  eoriCountryProblem,
+  type OperatorRole,
+} from '../../domain/operators/registration.ts';
 import { checkCountry, normaliseAddress } from './address.ts';
 import { type Address, type OperatorRecord, type RegistryStatus, toOperatorRecord } from './records.ts';
 import * as store from './store.ts';
@@ -85,6 +90,7 @@ export async function createOperator(
   const checked = checkRegId(input.regIdScheme, input.regId);
   if (!checked.ok) throw badRequest(checked.message);
   checkCountry(input.country, 'country');
+  assertEoriFitsCountry(input.regIdScheme, checked.regId, input.country);
   const address = normaliseAddress(input.address, 'address');
 
   let registryStatus: RegistryStatus = 'unchecked';
@@ -129,6 +135,12 @@ export async function readOperator(
   id: string,
 ): Promise<OperatorRecord> {
   return toOperatorRecord(await visibleOperator(db, actor, id));
+}
+
+/** Refuses an EORI of another country than the one the operator is established in (registration.ts). */
+export function assertEoriFitsCountry(scheme: string, regId: string, country: string | null | undefined) {
+  const problem = scheme === EORI_SCHEME ? eoriCountryProblem(regId, country) : null;
+  if (problem) throw badRequest(problem);
 }
 
 /** Passports and seals carry `<scheme>:<regId>`; changing it would silently re-attribute them. */

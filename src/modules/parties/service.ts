@@ -59,6 +59,8 @@ export async function updateOperator(
   return services.db.transaction(async (tx) => {
     const current = await operators.visibleOperator(tx, actor, id);
     const changes = operators.operatorChanges(input);
+    if (input.country !== undefined)
+      operators.assertEoriFitsCountry(current.regIdScheme, current.regId, input.country);
     const cause = {
       change: 'operator.updated',
       operatorId: id,
