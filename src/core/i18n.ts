@@ -1,71 +1,16 @@
 // End-user messages for advisory items in the 28 languages of the service (the 24 official EU
 // languages plus is, nb, nn, tr). One i18next instance, loaded synchronously at module load from
-// the JSON files, so that translating never awaits and never touches the disk per request.
+// the JSON files (locale-files.ts), so that translating never awaits and never touches the disk per
+// request.
 import i18next from 'i18next';
 import { localeKey } from '../domain/categories/codes.ts';
 import type { AdvisoryItem } from '../domain/categories/types.ts';
-import bg from '../locales/bg.json' with { type: 'json' };
-import cs from '../locales/cs.json' with { type: 'json' };
-import da from '../locales/da.json' with { type: 'json' };
-import de from '../locales/de.json' with { type: 'json' };
-import el from '../locales/el.json' with { type: 'json' };
-import en from '../locales/en.json' with { type: 'json' };
-import es from '../locales/es.json' with { type: 'json' };
-import et from '../locales/et.json' with { type: 'json' };
-import fi from '../locales/fi.json' with { type: 'json' };
-import fr from '../locales/fr.json' with { type: 'json' };
-import ga from '../locales/ga.json' with { type: 'json' };
-import hr from '../locales/hr.json' with { type: 'json' };
-import hu from '../locales/hu.json' with { type: 'json' };
-import is from '../locales/is.json' with { type: 'json' };
-import it from '../locales/it.json' with { type: 'json' };
-import lt from '../locales/lt.json' with { type: 'json' };
-import lv from '../locales/lv.json' with { type: 'json' };
-import mt from '../locales/mt.json' with { type: 'json' };
-import nb from '../locales/nb.json' with { type: 'json' };
-import nl from '../locales/nl.json' with { type: 'json' };
-import nn from '../locales/nn.json' with { type: 'json' };
-import pl from '../locales/pl.json' with { type: 'json' };
-import pt from '../locales/pt.json' with { type: 'json' };
-import ro from '../locales/ro.json' with { type: 'json' };
-import sk from '../locales/sk.json' with { type: 'json' };
-import sl from '../locales/sl.json' with { type: 'json' };
-import sv from '../locales/sv.json' with { type: 'json' };
-import tr from '../locales/tr.json' with { type: 'json' };
+import { LANGUAGES, type Lang, readLocaleTable } from './locale-files.ts';
 import { VALUE_LABELS } from './value-labels.ts';
 
-const RESOURCES = {
-  bg,
-  cs,
-  da,
-  de,
-  el,
-  en,
-  es,
-  et,
-  fi,
-  fr,
-  ga,
-  hr,
-  hu,
-  is,
-  it,
-  lt,
-  lv,
-  mt,
-  nb,
-  nl,
-  nn,
-  pl,
-  pt,
-  ro,
-  sk,
-  sl,
-  sv,
-  tr,
-};
+const RESOURCES = readLocaleTable<Record<string, unknown>>('messages', LANGUAGES);
 
-export type Lang = keyof typeof RESOURCES;
+export type { Lang };
 export const SUPPORTED_LANGUAGES = Object.keys(RESOURCES).sort() as readonly Lang[];
 export const DEFAULT_LANGUAGE: Lang = 'en';
 

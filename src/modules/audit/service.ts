@@ -31,19 +31,13 @@ export async function recordChange(
   notice?: Notice,
 ): Promise<void> {
   const audit = { tenantId, actor, at, ...fact, details: fact.details ?? null };
+  const notification = notice ? { ...notice, details: notice.details ?? null } : null;
   const kind = webhookKindOf(fact.action, fact.details);
-  if (kind) {
-    // The event names its subject (`passportId`), then the facts of the audit record.
-    const data = { [`${fact.subjectType}Id`]: fact.subjectId, ...fact.details };
-    const notification = notice ? { ...notice, details: notice.details ?? null } : null;
-    await store.insertAuditWithOutbox(tx, audit, notification, { tenantId, kind, data, at });
-    return;
-  }
-  if (!notice) {
-    await store.insertAudit(tx, audit);
-    return;
-  }
-  await store.insertAuditWithNotification(tx, audit, { ...notice, details: notice.details ?? null });
+  // The event names its subject (`passportId`), then the facts of the audit record.
+  const event = kind
+    ? { tenantId, kind, data: { [`${fact.subjectType}Id`]: fact.subjectId, ...fact.details }, at }
+    : null;
+  await store.insertAudit(tx, audit, notification, event);
 }
 
 /** What happened last in the workspace: its newest audit events, newest first. */

@@ -24,51 +24,37 @@ export interface NotificationRow {
 
 const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
 
-export async function insertAudit(db: Executor, audit: AuditRow) {
-  await db.execute(sql`
-    insert into audit_events (tenant_id, action, subject_type, subject_id, actor, details, at)
-    values (${audit.tenantId}, ${audit.action}, ${audit.subjectType}, ${audit.subjectId}, ${audit.actor},
-            ${json(audit.details)}::jsonb, ${audit.at.toISOString()}::timestamptz)`);
-}
-
-/** The audit event and its notification in one statement: one round trip inside a hot write. */
-export async function insertAuditWithNotification(db: Executor, audit: AuditRow, notice: NotificationRow) {
-  await db.execute(sql`
-    with audit as (
-      insert into audit_events (tenant_id, action, subject_type, subject_id, actor, details, at)
-      values (${audit.tenantId}, ${audit.action}, ${audit.subjectType}, ${audit.subjectId}, ${audit.actor},
-              ${json(audit.details)}::jsonb, ${audit.at.toISOString()}::timestamptz)
-    )
-    insert into notifications (tenant_id, kind, message, details, created_at)
-    values (${audit.tenantId}, ${notice.kind}, ${notice.message}, ${json(notice.details)}::jsonb,
-            ${audit.at.toISOString()}::timestamptz)`);
-}
-
 /**
- * The audit event, its notification if any, and what the webhooks module queues for the event (its
- * outbox rows, whose SQL it owns), all in one statement. The audit event's id is the webhook event id.
+ * The audit event, its notification if any, and what the webhooks module queues for the event if
+ * any (its outbox rows, whose SQL it owns), all in one statement: one round trip inside a hot write.
+ * The audit event's id is the webhook event id.
  */
-export async function insertAuditWithOutbox(
+export async function insertAudit(
   db: Executor,
   audit: AuditRow,
   notice: NotificationRow | null,
-  event: OutboxEvent,
+  event: OutboxEvent | null,
 ) {
   const at = audit.at.toISOString();
-  const notification = notice
-    ? sql`, notice as (
-        insert into notifications (tenant_id, kind, message, details, created_at)
-        values (${audit.tenantId}, ${notice.kind}, ${notice.message}, ${json(notice.details)}::jsonb,
-                ${at}::timestamptz)
-      )`
-    : sql``;
-  await db.execute(sql`
-    with audit as (
+  const auditInsert = sql`
       insert into audit_events (tenant_id, action, subject_type, subject_id, actor, details, at)
       values (${audit.tenantId}, ${audit.action}, ${audit.subjectType}, ${audit.subjectId}, ${audit.actor},
-              ${json(audit.details)}::jsonb, ${at}::timestamptz)
+              ${json(audit.details)}::jsonb, ${at}::timestamptz)`;
+  const noticeInsert = notice
+    ? sql`
+      insert into notifications (tenant_id, kind, message, details, created_at)
+      values (${audit.tenantId}, ${notice.kind}, ${notice.message}, ${json(notice.details)}::jsonb,
+              ${at}::timestamptz)`
+    : null;
+  if (event === null) {
+    await db.execute(noticeInsert ? sql`with audit as (${auditInsert}) ${noticeInsert}` : auditInsert);
+    return;
+  }
+  const noticeStep = noticeInsert ? sql`, notice as (${noticeInsert})` : sql``;
+  await db.execute(sql`
+    with audit as (${auditInsert}
       returning id
-    )${notification}
+    )${noticeStep}
     ${queueForSubscriptions(sql`audit`, event)}`);
 }
 

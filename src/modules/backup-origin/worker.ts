@@ -12,35 +12,24 @@
 // follow the schedule. Each push names the sealed version it follows (OpenDPP-Previous-Version), so
 // the host takes a version after versions that were never sealed.
 import { type PollingWorker, startPolling } from '../../core/polling-worker.ts';
-import type { Db } from '../../db/client.ts';
 import { retryDelay } from '../../domain/webhooks/schedule.ts';
 import { recordBackup, sealedVersionText } from '../passports/service.ts';
-import { type SendResult, sendGuarded, type TargetPolicy } from '../webhooks/service.ts';
+import {
+  type OutboxWorkerOptions,
+  outboxSettings,
+  type SendResult,
+  sendGuarded,
+} from '../webhooks/service.ts';
 import * as store from './store.ts';
 import { openToken } from './token.ts';
 
-export interface BackupWorkerOptions {
-  db: Db;
-  masterKey: Uint8Array;
+export interface BackupWorkerOptions extends OutboxWorkerOptions {
   /** The node's PUBLIC_BASE_URL: the live version is rendered with it, as its owner reads it. */
   baseUrl: string;
-  policy: TargetPolicy;
-  timeoutMs: number;
-  clock?: () => Date;
-  /** In [0, 1): the jitter's dice (tests pin it). */
-  random?: () => number;
-  /** Milliseconds between polls when the queue is empty; `false` polls only through runOnce. */
-  pollMs?: number | false;
-  batch?: number;
-  onError?: (error: unknown) => void;
 }
 
 /** `runOnce` answers how many pushes it attempted. */
 export type BackupWorker = PollingWorker;
-
-const DEFAULT_POLL_MS = 1_000;
-const DEFAULT_BATCH = 10;
-const LEASE_MARGIN_MS = 5_000;
 
 /**
  * Where the target holds the copy: the URL pushed to, when its answer names that URL as `copy.uri` or
@@ -92,9 +81,7 @@ function verdictOf(result: SendResult): Verdict {
 
 export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
   const { db, masterKey, policy, timeoutMs, baseUrl } = options;
-  const clock = options.clock ?? (() => new Date());
-  const random = options.random ?? Math.random;
-  const batch = options.batch ?? DEFAULT_BATCH;
+  const { clock, random, batch, pollMs, leaseUntil } = outboxSettings(options);
 
   async function push(row: store.ClaimedPush, target: store.TargetRow | undefined) {
     const key = { tenantId: row.tenant_id, passportId: row.passport_id, version: row.version };
@@ -159,12 +146,7 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
 
   async function once(): Promise<number> {
     const now = clock();
-    const claimed = await store.claimDue(
-      db,
-      now,
-      new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS),
-      batch,
-    );
+    const claimed = await store.claimDue(db, now, leaseUntil(now), batch);
     if (claimed.length === 0) return 0;
     const targets = new Map((await store.listTargets(db)).map((target) => [target.id, target]));
     await Promise.all(
@@ -175,10 +157,5 @@ export function startBackupWorker(options: BackupWorkerOptions): BackupWorker {
     return claimed.length;
   }
 
-  return startPolling({
-    pass: once,
-    batch,
-    pollMs: options.pollMs === false ? false : (options.pollMs ?? DEFAULT_POLL_MS),
-    onError: options.onError,
-  });
+  return startPolling({ pass: once, batch, pollMs, onError: options.onError });
 }

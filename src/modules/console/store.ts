@@ -1,6 +1,6 @@
 // SQL of members, their sessions and invitations. Every function takes the tenant first, except the
 // two lookups that precede knowing it: an invitation by its token and a member by workspace host.
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -167,31 +167,21 @@ export async function touchSession(db: Executor, tenantId: string, sessionId: st
     .where(and(eq(memberSessions.tenantId, tenantId), eq(memberSessions.id, sessionId)));
 }
 
-export async function endSession(db: Executor, tenantId: string, sessionId: string, now: Date) {
+/** Ends the workspace's live sessions that also meet `which`. */
+async function endLiveSessions(db: Executor, tenantId: string, now: Date, ...which: SQL[]) {
   await db
     .update(memberSessions)
     .set({ endedAt: now })
-    .where(
-      and(
-        eq(memberSessions.tenantId, tenantId),
-        eq(memberSessions.id, sessionId),
-        isNull(memberSessions.endedAt),
-      ),
-    );
+    .where(and(eq(memberSessions.tenantId, tenantId), isNull(memberSessions.endedAt), ...which));
+}
+
+export async function endSession(db: Executor, tenantId: string, sessionId: string, now: Date) {
+  await endLiveSessions(db, tenantId, now, eq(memberSessions.id, sessionId));
 }
 
 /** Ends every session of a member (removed from the workspace). */
 export async function endAllSessions(db: Executor, tenantId: string, memberId: string, now: Date) {
-  await db
-    .update(memberSessions)
-    .set({ endedAt: now })
-    .where(
-      and(
-        eq(memberSessions.tenantId, tenantId),
-        eq(memberSessions.memberId, memberId),
-        isNull(memberSessions.endedAt),
-      ),
-    );
+  await endLiveSessions(db, tenantId, now, eq(memberSessions.memberId, memberId));
 }
 
 /** Ends every other session of a member (after a security change: MFA enrolled, password set). */
@@ -202,17 +192,13 @@ export async function endOtherSessions(
   keep: string,
   now: Date,
 ) {
-  await db
-    .update(memberSessions)
-    .set({ endedAt: now })
-    .where(
-      and(
-        eq(memberSessions.tenantId, tenantId),
-        eq(memberSessions.memberId, memberId),
-        isNull(memberSessions.endedAt),
-        sql`${memberSessions.id} <> ${keep}`,
-      ),
-    );
+  await endLiveSessions(
+    db,
+    tenantId,
+    now,
+    eq(memberSessions.memberId, memberId),
+    sql`${memberSessions.id} <> ${keep}`,
+  );
 }
 
 export async function insertInvitation(db: Executor, row: typeof memberInvitations.$inferInsert) {

@@ -14,10 +14,11 @@ import { sendWebhook } from './send.ts';
 import * as store from './store.ts';
 import { checkTarget, type TargetPolicy, TargetRefused } from './target.ts';
 
+export { type OutboxWorkerOptions, outboxSettings } from './outbox-worker.ts';
 export { type SendResult, sendGuarded } from './send.ts';
 export type { OutboxEvent } from './store.ts';
 export { checkTarget, type TargetPolicy, TargetRefused } from './target.ts';
-export { type DeliveryWorker, type DeliveryWorkerOptions, startDeliveryWorker } from './worker.ts';
+export { type DeliveryWorker, startDeliveryWorker } from './worker.ts';
 
 /**
  * The last part of a statement that queues an event for each active subscription of its workspace

@@ -9,36 +9,15 @@
 // the retry schedule and its clock stay ours, and the claim needs nothing pg-boss adds on top of
 // SKIP LOCKED. See docs/webhooks.md.
 import { type PollingWorker, startPolling } from '../../core/polling-worker.ts';
-import type { Db } from '../../db/client.ts';
 import { signedHeaders, type WebhookEvent } from '../../domain/webhooks/payload.ts';
 import { MAX_ATTEMPTS, retryDelay } from '../../domain/webhooks/schedule.ts';
+import { type OutboxWorkerOptions, outboxSettings } from './outbox-worker.ts';
 import { signingSecrets } from './secrets.ts';
 import { sendWebhook } from './send.ts';
 import * as store from './store.ts';
-import type { TargetPolicy } from './target.ts';
-
-export interface DeliveryWorkerOptions {
-  db: Db;
-  masterKey: Uint8Array;
-  policy: TargetPolicy;
-  timeoutMs: number;
-  clock?: () => Date;
-  /** In [0, 1): the jitter's dice (tests pin it). */
-  random?: () => number;
-  /** Milliseconds between polls when the queue is empty; `false` polls only through runOnce. */
-  pollMs?: number | false;
-  /** Events claimed at once. */
-  batch?: number;
-  onError?: (error: unknown) => void;
-}
 
 /** `runOnce` answers how many events it attempted. */
 export type DeliveryWorker = PollingWorker;
-
-const DEFAULT_POLL_MS = 1_000;
-const DEFAULT_BATCH = 10;
-/** A claim outlives the delivery's timeout by this much before another worker may take it over. */
-const LEASE_MARGIN_MS = 5_000;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -54,11 +33,9 @@ export function eventBody(row: store.ClaimedEvent): { event: WebhookEvent; body:
   return { event, body: JSON.stringify(event) };
 }
 
-export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+export function startDeliveryWorker(options: OutboxWorkerOptions): DeliveryWorker {
   const { db, masterKey, policy, timeoutMs } = options;
-  const clock = options.clock ?? (() => new Date());
-  const random = options.random ?? Math.random;
-  const batch = options.batch ?? DEFAULT_BATCH;
+  const { clock, random, batch, pollMs, leaseUntil } = outboxSettings(options);
 
   async function deliver(row: store.ClaimedEvent, subscription: store.SubscriptionRow | undefined) {
     const now = clock();
@@ -106,12 +83,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
 
   async function once(): Promise<number> {
     const now = clock();
-    const claimed = await store.claimDue(
-      db,
-      now,
-      new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS),
-      batch,
-    );
+    const claimed = await store.claimDue(db, now, leaseUntil(now), batch);
     if (claimed.length === 0) return 0;
     const subscriptions = await store.subscriptionsByIds(
       db,
@@ -128,12 +100,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     return claimed.length;
   }
 
-  return startPolling({
-    pass: once,
-    batch,
-    pollMs: options.pollMs === false ? false : (options.pollMs ?? DEFAULT_POLL_MS),
-    onError: options.onError,
-  });
+  return startPolling({ pass: once, batch, pollMs, onError: options.onError });
 }
 
 export { MAX_ATTEMPTS };
