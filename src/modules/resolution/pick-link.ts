@@ -1,10 +1,12 @@
-// The GS1 conformant-resolver answer of a Digital Link request (docs/resolution.md): the linkset
+// Stage 1 of a Digital Link read, after parse-link.ts: what the link asks for, by the GS1
+// conformant-resolver rules (docs/resolution.md): the linkset
 // (`?linkType=linkset`, `all`, or Accept `application/linkset+json`), a 307 to the target of an asked
 // link type (404 for a type this node does not serve), and, without either, the passport in place
 // or a 307 to the unit an item link names. Redirects pass on the query but its `linkType`.
+import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../core/errors.ts';
 import { findUnitOfPassport } from '../units/service.ts';
-import type { LinkRequest } from './gs1-path.ts';
+import { findPassport, type PassportKey, workspaceOfHost } from './find-subject.ts';
 import {
   acceptsLinkset,
   LINKSET_TYPE,
@@ -15,14 +17,16 @@ import {
   typedLinks,
 } from './linkset.ts';
 import { nothingPublished } from './not-found.ts';
-import type { SourceDeps } from './passport-source.ts';
-import { findPassport, type PassportKey } from './service.ts';
+import type { LinkRequest } from './parse-link.ts';
 
 export type Gs1LinkAnswer =
   | { kind: 'linkset'; contentType: typeof LINKSET_TYPE; body: string }
   | { kind: 'redirect'; location: string }
-  /** Answer the passport of this key in place, in the negotiated representation. */
-  | { kind: 'passport'; key: PassportKey };
+  /**
+   * Answer the passport of this key in place, in the negotiated representation; `scope` is the
+   * host's workspace when it was looked up here already.
+   */
+  | { kind: 'passport'; key: PassportKey; scope?: string | null };
 
 export interface Gs1LinkAsk {
   host: string;
@@ -32,19 +36,18 @@ export interface Gs1LinkAsk {
   query: string;
 }
 
-export interface LinkDeps extends SourceDeps {
-  /** Media types offered on resolution, per kind of subject. */
-  passportTypes: readonly string[];
-  unitTypes: readonly string[];
+/** Media types offered on resolution, per kind of subject, for the linkset. */
+export interface OfferedTypes {
+  passport: readonly string[];
+  unit: readonly string[];
 }
 
 /** A GRAI's asset type: filler zero, 12 digits, check digit; what follows in AI 8003 is a serial. */
 const ASSET_TYPE_LENGTH = 14;
 
 /** The passport and (for an item link) the unit a request names; 404 when nothing is published. */
-async function subjectOf(deps: LinkDeps, host: string, link: LinkRequest) {
-  const { services } = deps;
-  const scope = await deps.scopeOf(host);
+async function subjectOf(services: ServiceContext, host: string, link: LinkRequest) {
+  const scope = await workspaceOfHost(services, host);
   if (scope === undefined) throw nothingPublished();
   let productId = link.keyValue;
   let serial = link.serial;
@@ -57,14 +60,16 @@ async function subjectOf(deps: LinkDeps, host: string, link: LinkRequest) {
   }
   if (!found) throw nothingPublished();
   const passport = found.passport;
-  if (serial === undefined) return { passport, unit: null, keyLink: link.anchor };
+  if (serial === undefined) return { scope, passport, unit: null, keyLink: link.anchor };
   const unit = await findUnitOfPassport(services.db, passport.tenantId, passport.id, serial);
   if (!unit) throw notFound('No unit with this serial number is published under this identifier');
-  return { passport, unit, keyLink: `${services.baseUrl}/${link.ai}/${encodeURIComponent(productId)}` };
+  const keyLink = `${services.baseUrl}/${link.ai}/${encodeURIComponent(productId)}`;
+  return { scope, passport, unit, keyLink };
 }
 
-export async function gs1LinkAnswer(
-  deps: LinkDeps,
+export async function pickLinkAnswer(
+  services: ServiceContext,
+  offered: OfferedTypes,
   ask: Gs1LinkAsk,
   link: LinkRequest,
 ): Promise<Gs1LinkAnswer> {
@@ -76,8 +81,8 @@ export async function gs1LinkAnswer(
   if (asked.kind === 'none' && !wantsLinkset && !mayBeUnit) {
     return { kind: 'passport', key: { productId: link.keyValue } };
   }
-  const { passport, unit, keyLink } = await subjectOf(deps, ask.host, link);
-  const { baseUrl } = deps.services;
+  const { scope, passport, unit, keyLink } = await subjectOf(services, ask.host, link);
+  const { baseUrl } = services;
   const passportUrl = `${baseUrl}/passport/${passport.id}`;
   const unitUrl = unit ? `${baseUrl}/unit/${unit.id}` : null;
   if (asked.kind === 'type') {
@@ -89,13 +94,13 @@ export async function gs1LinkAnswer(
   if (wantsLinkset) {
     const passportLevel: LinkLevel = {
       anchor: keyLink,
-      links: typedLinks(passportUrl, `Digital Product Passport ${passport.productId}`, deps.passportTypes),
+      links: typedLinks(passportUrl, `Digital Product Passport ${passport.productId}`, offered.passport),
     };
     const levels = unit
       ? [
           {
             anchor: link.anchor,
-            links: typedLinks(unitUrl as string, `Battery unit ${unit.serialNumber}`, deps.unitTypes),
+            links: typedLinks(unitUrl as string, `Battery unit ${unit.serialNumber}`, offered.unit),
           },
           passportLevel,
         ]
@@ -103,5 +108,5 @@ export async function gs1LinkAnswer(
     return { kind: 'linkset', contentType: LINKSET_TYPE, body: JSON.stringify(linkset(levels)) };
   }
   if (unitUrl) return { kind: 'redirect', location: `${unitUrl}${ask.query}` };
-  return { kind: 'passport', key: { productId: passport.productId } };
+  return { kind: 'passport', key: { productId: passport.productId }, scope };
 }
