@@ -1,14 +1,19 @@
-// Stage 2 of a public read: what the URL names, found once. The host says where to look (the node's
-// own host: every workspace; `acme.<node host>`: that workspace alone), then the published passport,
-// the unit with its published model, or, with no passport of this node, a backup copy in custody.
+// A step of a public read (service.ts): what the URL names, found once. The host says where to look
+// (the node's own host: every workspace; `acme.<node host>`: that workspace alone), then the
+// published passport (with the answer kept beside it, for an anonymous read in a kept form), the
+// unit with its published model, or, with no passport of this node, a backup copy in custody. A
+// Digital Link that asks for more than its passport finds its passport and unit here too.
 import type { ServiceContext } from '../../context.ts';
 import type { Custody } from '../../core/custody.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { normaliseHost } from '../../core/host.ts';
+import type { Lang } from '../../core/i18n.ts';
 import type { PassportSubject, Representation } from '../../core/representations.ts';
-import { publishedPassportWithParties } from '../passports/service.ts';
-import { findUnitById, type UnitRow } from '../units/service.ts';
+import { type KeptRendition, keptPublicAnswer, publishedPassportWithParties } from '../passports/service.ts';
+import { findUnitById, findUnitOfPassport, type UnitRow } from '../units/service.ts';
 import { workspaceIdOfSubdomain } from '../workspaces/service.ts';
+import { nothingPublished } from './not-found.ts';
+import { ASSET_TYPE_LENGTH, type LinkRequest } from './parse-link.ts';
 
 export type PassportKey = { id: string } | { productId: string };
 
@@ -45,8 +50,21 @@ export async function workspaceOfHost(
   return (await workspaceIdOfSubdomain(db, host.slice(0, -publicHost.length - 1))) ?? undefined;
 }
 
-export function findPassport(services: ServiceContext, key: PassportKey, scope: string | null) {
+function findPassport(services: ServiceContext, key: PassportKey, scope: string | null) {
   return publishedPassportWithParties(services.db, key, scope);
+}
+
+/**
+ * The published passport a public read names with the answer kept for it in this form (`body` null
+ * when none is fresh); null when no published passport of this node has the key.
+ */
+export function findKept(
+  services: ServiceContext,
+  form: { representation: Representation; lang: Lang },
+  key: PassportKey,
+  scope: string | null,
+): Promise<KeptRendition | null> {
+  return keptPublicAnswer(services.db, key, scope, { ...form, baseUrl: services.baseUrl });
 }
 
 /** A unit whose model passport is published; null otherwise (a draft's units are not public). */
@@ -96,4 +114,26 @@ export async function findSubject(
   const passport = await findPassport(services, target.key, scope);
   if (passport) return { kind: 'passport', passport };
   return custody && scope === null ? findCopy(custody, target.key, representation) : null;
+}
+
+/** The passport and (for an item link) the unit a request names; 404 when nothing is published. */
+export async function findLinkSubject(services: ServiceContext, host: string, link: LinkRequest) {
+  const scope = await workspaceOfHost(services, host);
+  if (scope === undefined) throw nothingPublished();
+  let productId = link.keyValue;
+  let serial = link.serial;
+  let found = await findPassport(services, { productId }, scope);
+  // The standard's GRAI unit link: the serial inside AI 8003, after the asset type.
+  if (!found && link.ai === '8003' && serial === undefined && productId.length > ASSET_TYPE_LENGTH) {
+    serial = productId.slice(ASSET_TYPE_LENGTH);
+    productId = productId.slice(0, ASSET_TYPE_LENGTH);
+    found = await findPassport(services, { productId }, scope);
+  }
+  if (!found) throw nothingPublished();
+  const passport = found.passport;
+  if (serial === undefined) return { scope, passport, unit: null, keyLink: link.anchor };
+  const unit = await findUnitOfPassport(services.db, passport.tenantId, passport.id, serial);
+  if (!unit) throw notFound('No unit with this serial number is published under this identifier');
+  const keyLink = `${services.baseUrl}/${link.ai}/${encodeURIComponent(productId)}`;
+  return { scope, passport, unit, keyLink };
 }

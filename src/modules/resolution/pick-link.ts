@@ -5,8 +5,7 @@
 // or a 307 to the unit an item link names. Redirects pass on the query but its `linkType`.
 import type { ServiceContext } from '../../context.ts';
 import { notFound } from '../../core/errors.ts';
-import { findUnitOfPassport } from '../units/service.ts';
-import { findPassport, type PassportKey, workspaceOfHost } from './find-subject.ts';
+import { findLinkSubject, type PassportKey } from './find-subject.ts';
 import {
   acceptsLinkset,
   LINKSET_TYPE,
@@ -16,8 +15,7 @@ import {
   SERVED_LINK_TYPES,
   typedLinks,
 } from './linkset.ts';
-import { nothingPublished } from './not-found.ts';
-import type { LinkRequest } from './parse-link.ts';
+import { ASSET_TYPE_LENGTH, type LinkRequest } from './parse-link.ts';
 
 export type Gs1LinkAnswer =
   | { kind: 'linkset'; contentType: typeof LINKSET_TYPE; body: string }
@@ -42,31 +40,6 @@ export interface OfferedTypes {
   unit: readonly string[];
 }
 
-/** A GRAI's asset type: filler zero, 12 digits, check digit; what follows in AI 8003 is a serial. */
-const ASSET_TYPE_LENGTH = 14;
-
-/** The passport and (for an item link) the unit a request names; 404 when nothing is published. */
-async function subjectOf(services: ServiceContext, host: string, link: LinkRequest) {
-  const scope = await workspaceOfHost(services, host);
-  if (scope === undefined) throw nothingPublished();
-  let productId = link.keyValue;
-  let serial = link.serial;
-  let found = await findPassport(services, { productId }, scope);
-  // The standard's GRAI unit link: the serial inside AI 8003, after the asset type.
-  if (!found && link.ai === '8003' && serial === undefined && productId.length > ASSET_TYPE_LENGTH) {
-    serial = productId.slice(ASSET_TYPE_LENGTH);
-    productId = productId.slice(0, ASSET_TYPE_LENGTH);
-    found = await findPassport(services, { productId }, scope);
-  }
-  if (!found) throw nothingPublished();
-  const passport = found.passport;
-  if (serial === undefined) return { scope, passport, unit: null, keyLink: link.anchor };
-  const unit = await findUnitOfPassport(services.db, passport.tenantId, passport.id, serial);
-  if (!unit) throw notFound('No unit with this serial number is published under this identifier');
-  const keyLink = `${services.baseUrl}/${link.ai}/${encodeURIComponent(productId)}`;
-  return { scope, passport, unit, keyLink };
-}
-
 export async function pickLinkAnswer(
   services: ServiceContext,
   offered: OfferedTypes,
@@ -81,7 +54,7 @@ export async function pickLinkAnswer(
   if (asked.kind === 'none' && !wantsLinkset && !mayBeUnit) {
     return { kind: 'passport', key: { productId: link.keyValue } };
   }
-  const { scope, passport, unit, keyLink } = await subjectOf(services, ask.host, link);
+  const { scope, passport, unit, keyLink } = await findLinkSubject(services, ask.host, link);
   const { baseUrl } = services;
   const passportUrl = `${baseUrl}/passport/${passport.id}`;
   const unitUrl = unit ? `${baseUrl}/unit/${unit.id}` : null;

@@ -1,13 +1,13 @@
-// Stage 5 of a public read: the bytes of the answer with the headers they are sent with, rendered
-// now or served as kept beside the passport in the store (a public answer in a kept representation,
-// stamped with the rows it was rendered from). A restricted tier is never stored by a cache on the
+// A step of a public read (service.ts): the bytes of the answer with the headers they are sent
+// with, rendered now (and kept beside the passport in the store when public and in a kept form,
+// stamped with the rows it was rendered from) or as they were kept. A restricted tier is never stored by a cache on the
 // way; a public one may be but revalidates (the ETag makes that a 304).
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
 import type { Lang } from '../../core/i18n.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
-import { type KeptRendition, keepPublicAnswer, keptPublicAnswer } from '../passports/service.ts';
-import type { FoundPassport, PassportKey } from './find-subject.ts';
+import { keepPublicAnswer } from '../passports/service.ts';
+import type { FoundPassport } from './find-subject.ts';
 import type { RenderedAnswer } from './render-cache.ts';
 
 const RESTRICTED_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
@@ -36,19 +36,6 @@ function answerOf(
       ...representation.headers,
     },
   };
-}
-
-/**
- * The answer kept in the store for a public read of this passport: `body` null when none is fresh,
- * null when no published passport has the key.
- */
-export function findKeptAnswer(
-  services: ServiceContext,
-  form: AnswerForm,
-  key: PassportKey,
-  scope: string | null,
-): Promise<KeptRendition | null> {
-  return keptPublicAnswer(services.db, key, scope, { ...form, baseUrl: services.baseUrl });
 }
 
 /** The bytes of a kept answer, sent as a public one. */

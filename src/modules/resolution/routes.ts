@@ -104,7 +104,8 @@ async function serveLink(
   const call = await callOf(resolution, request, reply, 'passport');
   const productId = 'productId' in answer.key ? answer.key.productId : '';
   const url = `${link.ai}|${request.hostname}|${productId}`;
-  return sendAnswer(request, reply, await answerRead(resolution, call, { ...answer, url }));
+  const read = await answerRead(resolution, call, { ...answer, url });
+  return sendAnswer(request, reply, read);
 }
 
 const tags = ['Public resolution'];
@@ -148,7 +149,8 @@ export async function resolutionRoutes(
       const { id } = request.params;
       const call = await callOf(reads, request, reply, 'passport');
       const target = { kind: 'passport', key: { id }, url: `passport|${request.hostname}|${id}` } as const;
-      return sendAnswer(request, reply, await answerRead(reads, call, target));
+      const answer = await answerRead(reads, call, target);
+      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -215,7 +217,8 @@ export async function resolutionRoutes(
       const { id } = request.params;
       const call = await callOf(reads, request, reply, 'unit');
       const target = { kind: 'unit', id, url: `unit|${request.hostname}|${id}` } as const;
-      return sendAnswer(request, reply, await answerRead(reads, call, target));
+      const answer = await answerRead(reads, call, target);
+      return sendAnswer(request, reply, answer);
     },
   );
 }

@@ -1,32 +1,31 @@
-// Public resolution, one read from top to bottom. The route has read the request: the link parsed
-// (parse-link.ts) and, for a Digital Link, what it asks for picked (pick-link.ts); the representation
-// negotiated, the language, the viewer (viewer.ts: a bad credential is 401 before anything else).
-// Then, in this order and nowhere else:
+// Public resolution, one read from top to bottom, the module's service: routes.ts calls it, and
+// the files it calls are its steps, each called from here alone. The route has read the request:
+// the link parsed (parse-link.ts) and, for a Digital Link, what it asks for picked (answerLink,
+// pick-link.ts); then the representation negotiated (406), the language and the viewer (viewer.ts:
+// a bad credential is 401). answerRead then goes, in this order:
 //   1. the bytes held in memory for an anonymous read of this URL: a warm scan does nothing more;
 //   2. the workspace the host names, looked up once (find-subject.ts);
-//   3. the bytes kept beside the passport for an anonymous read in a kept form (render.ts);
-//   4. the subject, found once: passport, unit, or backup copy (find-subject.ts);
-//   5. the viewer's tier (decide-tier.ts) and the subject as it sees it (subject-view.ts);
-//   6. the rendering (render.ts), held and kept for the next scan when public, and a grant holder's
-//      read written to the access log.
+//   3. for an anonymous read of a passport in a kept form, the bytes kept beside it (find-subject.ts);
+//   4. the subject, found once: a passport, a unit, or a backup copy (find-subject.ts);
+//   5. the viewer's tier and the subject as that tier sees it (decide-tier.ts);
+//   6. the rendering (render.ts), held in memory and kept in the store when public and anonymous;
+//      a grant holder's read is written to the access log before the answer goes.
 import type { AppContext, ServiceContext } from '../../context.ts';
 import type { Custody } from '../../core/custody.ts';
 import { loggableError } from '../../core/loggable-error.ts';
 import type { Representation } from '../../core/representations.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
-import { decideTier } from './decide-tier.ts';
-import { type FoundSubject, findSubject, type Target, workspaceOfHost } from './find-subject.ts';
+import { viewInTier } from './decide-tier.ts';
+import { type FoundSubject, findKept, findSubject, type Target, workspaceOfHost } from './find-subject.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
 import { nothingPublished } from './not-found.ts';
 import type { LinkRequest } from './parse-link.ts';
 import { type Gs1LinkAnswer, type Gs1LinkAsk, type OfferedTypes, pickLinkAnswer } from './pick-link.ts';
-import { type AnswerForm, findKeptAnswer, keepAnswer, keptAnswer, render } from './render.ts';
+import { type AnswerForm, keepAnswer, keptAnswer, render } from './render.ts';
 import type { RenderCache, RenderedAnswer } from './render-cache.ts';
-import { subjectView } from './subject-view.ts';
 import type { Viewer } from './viewer.ts';
 
-export type { PassportKey } from './find-subject.ts';
-export { requestAccessUrl } from './subject-view.ts';
+export { requestAccessUrl } from './decide-tier.ts';
 
 /** What every read shares, built once per app. */
 export interface Resolution {
@@ -97,7 +96,7 @@ export async function answerRead(
   if (scope === undefined) throw nothingPublished();
 
   if (anonymous && target.kind === 'passport' && representation.kept) {
-    const kept = await findKeptAnswer(services, call, target.key, scope);
+    const kept = await findKept(services, call, target.key, scope);
     // No passport of this node has the key: a copy in custody may (step 4), else nothing is published.
     if (!kept && !(resolution.custody && scope === null)) throw nothingPublished();
     if (kept && kept.body !== null && kept.etag !== null) {
@@ -109,8 +108,7 @@ export async function answerRead(
 
   const found = await findSubject(services, resolution.custody, target, scope, representation);
   if (!found) throw nothingPublished();
-  const reader = await decideTier(services, resolution.grants, viewer, found);
-  const { subject, status } = await subjectView(services, found, reader);
+  const { reader, subject, status } = await viewInTier(services, resolution.grants, viewer, found);
   const { answer, text } = await render(services.baseUrl, call, subject, status);
 
   if (subject.tier === 'public' && anonymous) {
