@@ -1,5 +1,5 @@
-// Stage 1 of a Digital Link read, after parse-link.ts: what the link asks for, by the GS1
-// conformant-resolver rules (docs/resolution.md): the linkset
+// The first step of a Digital Link read once it is parsed (service.ts, answerLink): what the link
+// asks for, by the GS1 conformant-resolver rules (docs/resolution.md): the linkset
 // (`?linkType=linkset`, `all`, or Accept `application/linkset+json`), a 307 to the target of an asked
 // link type (404 for a type this node does not serve), and, without either, the passport in place
 // or a 307 to the unit an item link names. Redirects pass on the query but its `linkType`.
