@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import { normaliseHost } from '../core/host.ts';
+import { keyPrincipal, unauthorized } from '../core/key-credential.ts';
 import type {
   KeyLookup,
   Principal,
@@ -92,13 +93,7 @@ export function presentedGrant(request: FastifyRequest): string | null {
   return typeof query?.grant === 'string' ? query.grant : null;
 }
 
-/** A host name as DNS compares it: case-insensitive, a trailing root dot and any port ignored. */
-
 const credentialName = (principal: TenantPrincipal) => (principal.kind === 'apiKey' ? 'API key' : 'session');
-
-function unauthorized(message: string): AppError {
-  return new AppError('UNAUTHORIZED', message, { headers: { 'www-authenticate': 'Bearer' } });
-}
 
 /** The tenant principal of a request on a tenant route; the hook guarantees it exists. */
 export function tenantOf(request: FastifyRequest): TenantPrincipal {
@@ -157,11 +152,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       if (!session) throw unauthorized('Invalid, expired or ended session');
       return session;
     }
-    const found = await deps.lookupKey(token);
-    if (found === null) throw unauthorized('Invalid API key');
-    if (found === 'revoked') throw unauthorized('API key has been revoked');
-    if (found === 'expired') throw unauthorized('API key has expired');
-    return found;
+    return keyPrincipal(await deps.lookupKey(token));
   }
 
   function checkHost(request: FastifyRequest, tenantPrincipal: TenantPrincipal) {

@@ -1,85 +1,56 @@
-// Public resolution: what a scan of the product reaches. GET /passport/{id} and /unit/{id} here, the
-// GS1 Digital Links (/01/…, /8003/…, compressed) in link-routes.ts and the resolver description file
-// in description.ts; on the node's host and on workspace hosts, negotiated by Accept, in the caller's
-// tier, readable from any origin (CORS). This file is the HTTP side only: the declared answers, the
-// read turned into the pipeline's call, and the reply (a 304 for a current If-None-Match). Public
-// answers are rendered once and kept briefly (render-cache.ts).
-
+// Public resolution, the HTTP side: what a scan of the product reaches. GET /passport/{id},
+// /unit/{id}, the GS1 Digital Links (`/01/{gtin}[/…]`, `/8003/{grai}[/…]`, the fully compressed
+// `/{base64url}`) and the resolver description file (description.ts); on the node's host and on
+// workspace hosts, negotiated by Accept, in the caller's tier, readable from any origin (CORS). A
+// handler reads the request into one call and hands it to the pipeline (service.ts), then sends
+// the bytes (a 304 for a current If-None-Match). Every answer to a valid Digital Link carries a Link
+// header naming its linkset and, for a compressed request, the uncompressed link (`owl:sameAs`).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import type { Custody } from '../../core/custody.ts';
-import { loggableError } from '../../core/loggable-error.ts';
-import type { KeyLookup } from '../../core/principal.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
-import { emptyResponse, errorResponses, JsonLdDocument, mediaResponses } from '../../core/schemas.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { languageOf } from '../../http/language.ts';
 import { chooseRepresentation } from '../../http/representations.ts';
-import type { ResolutionCall } from './answer.ts';
-import { resolutionAnswers } from './answers.ts';
 import { descriptionRoute } from './description.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
-import { linkRoutes } from './link-routes.ts';
-import { LINKSET_TYPE } from './linkset.ts';
+import { LINKSET_CONTEXT, LINKSET_TYPE } from './linkset.ts';
+import {
+  compressedLinkRequest,
+  keyLinkRequest,
+  type LinkRequest,
+  queryWithoutLinkType,
+} from './parse-link.ts';
 import type { RenderCache, RenderedAnswer } from './render-cache.ts';
-import type { PassportKey } from './service.ts';
+import {
+  COMPRESSED,
+  CompressedParams,
+  IdParams,
+  KeyParams,
+  KeyRestParams,
+  resolutionResponses,
+} from './schemas.ts';
+import { answerLink, answerRead, type Resolution, type ResolutionCall, resolution } from './service.ts';
 import { viewerOf } from './viewer.ts';
 
-const PageText = Type.String({ description: 'an HTML page' });
-const Linkset = Type.Object({
-  linkset: Type.Array(Type.Object({ anchor: Type.String() }, { additionalProperties: true })),
-});
-
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
-
-function resolutionResponses(representations: readonly Representation[]) {
-  const representationSchemas = Object.fromEntries(
-    representations.map((r) => [r.type, r.schema ?? (r.type === 'text/html' ? PageText : JsonLdDocument)]),
-  );
-  const common = {
-    304: emptyResponse('Not Modified: the If-None-Match ETag is current'),
-    ...errorResponses(400, 401, 404, 406, 429, 500),
-  };
-  return {
-    passport: {
-      200: mediaResponses('The passport in the chosen representation and tier', representationSchemas),
-      ...common,
-    },
-    key: {
-      200: mediaResponses('The passport, or the linkset of the Digital Link', {
-        ...representationSchemas,
-        [LINKSET_TYPE]: Linkset,
-      }),
-      307: emptyResponse('Redirect to the target of the asked link type, or to the unit an item link names'),
-      ...common,
-    },
-    unit: {
-      200: mediaResponses('The unit in the chosen representation and tier', representationSchemas),
-      410: mediaResponses('The tombstone of a recycled unit', representationSchemas),
-      ...common,
-    },
-  };
-}
-
-/** The call of one read: the representation negotiated, then the language and the caller. */
+/** The call of one read: the representation negotiated (406 first), then the language and the viewer (401). */
 async function callOf(
+  resolution: Resolution,
   request: FastifyRequest,
   reply: FastifyReply,
   kind: Subject['kind'],
-  offered: { representations: readonly Representation[]; lookupKey: (token: string) => Promise<KeyLookup> },
 ): Promise<ResolutionCall> {
-  const representation = chooseRepresentation(request, reply, offered.representations, kind);
+  const representation = chooseRepresentation(request, reply, resolution.representations, kind);
   const lang = languageOf(request);
   const grant = (request.query as { grant?: unknown } | undefined)?.grant;
-  const viewer = await viewerOf(bearerToken(request), grant, offered.lookupKey);
+  const viewer = await viewerOf(bearerToken(request), grant, resolution.lookupKey);
   return {
     host: request.hostname,
     clientAddress: request.ip,
     viewer,
     representation,
     lang,
-    warn: (error, message) => request.log.warn({ err: loggableError(error) }, message),
+    log: request.log,
   };
 }
 
@@ -98,10 +69,48 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Render
   return reply.code(answer.status).type(answer.contentType).send(answer.body);
 }
 
+/** The Link header of a Digital Link answer: its linkset, and the uncompressed link it is the same as. */
+export function linkHeader(link: LinkRequest): string {
+  const links = [
+    `<${link.anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_TYPE}"; title="Links of this GS1 Digital Link"`,
+  ];
+  if (link.sameAs)
+    links.push(`<${link.sameAs}>; rel="owl:sameAs"; title="The uncompressed GS1 Digital Link"`);
+  return links.join(', ');
+}
+
+const JSON_LD_CONTEXT_LINK = `<${LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`;
+
+/** A Digital Link: its linkset, a redirect, or the passport in place, read like /passport/{id}. */
+async function serveLink(
+  resolution: Resolution,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  link: LinkRequest,
+) {
+  reply.header('vary', 'Accept, Accept-Language').header('link', linkHeader(link));
+  const ask = {
+    host: request.hostname,
+    linkType: (request.query as { linkType?: unknown }).linkType,
+    accept: request.headers.accept,
+    query: queryWithoutLinkType(request.url),
+  };
+  const answer = await answerLink(resolution, ask, link);
+  if (answer.kind === 'redirect') return reply.code(307).header('location', answer.location).send();
+  if (answer.kind === 'linkset') {
+    reply.header('link', `${linkHeader(link)}, ${JSON_LD_CONTEXT_LINK}`);
+    return reply.code(200).type(answer.contentType).serializer(String).send(answer.body);
+  }
+  const call = await callOf(resolution, request, reply, 'passport');
+  const productId = 'productId' in answer.key ? answer.key.productId : '';
+  const url = `${link.ai}|${request.hostname}|${productId}`;
+  const read = await answerRead(resolution, call, { ...answer, url });
+  return sendAnswer(request, reply, read);
+}
+
 const tags = ['Public resolution'];
-const access = { kind: 'public', budget: 'resolution' } as const;
 /** Resolution answers any origin (docs/resolution.md, CORS). */
-const cors = true;
+const config = { access: { kind: 'public', budget: 'resolution' }, cors: true } as const;
 
 export interface ResolutionOptions {
   cache: RenderCache;
@@ -122,8 +131,7 @@ export async function resolutionRoutes(
   options: ResolutionOptions,
 ): Promise<void> {
   const representations = [...services.representations, ...(options.representations ?? [])];
-  const offered = { representations, lookupKey: services.lookupKey };
-  const answers = resolutionAnswers(services, {
+  const reads = resolution(services, {
     cache: options.cache,
     grants: options.grants ?? NO_GRANTS,
     representations,
@@ -131,38 +139,73 @@ export async function resolutionRoutes(
   });
   const responses = resolutionResponses(representations);
 
-  const servePassport = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: PassportKey,
-    url: string,
-  ) => {
-    const call = await callOf(request, reply, 'passport', offered);
-    return sendAnswer(request, reply, await answers.passport(call, key, url));
-  };
-
   app.get(
     '/passport/:id',
     {
-      config: { access, cors },
+      config,
       schema: { tags, summary: 'Resolve a passport by UUID', params: IdParams, response: responses.passport },
     },
-    async (request, reply) =>
-      servePassport(
-        request,
-        reply,
-        { id: request.params.id },
-        `passport|${request.hostname}|${request.params.id}`,
-      ),
+    async (request, reply) => {
+      const { id } = request.params;
+      const call = await callOf(reads, request, reply, 'passport');
+      const target = { kind: 'passport', key: { id }, url: `passport|${request.hostname}|${id}` } as const;
+      const answer = await answerRead(reads, call, target);
+      return sendAnswer(request, reply, answer);
+    },
   );
 
-  linkRoutes(app, { baseUrl: services.baseUrl, answers, responses: responses.key, servePassport, access });
+  for (const [ai, name] of [
+    ['01', 'GTIN'],
+    ['8003', 'GRAI'],
+  ] as const) {
+    const schema = {
+      tags,
+      summary: `GS1 Digital Link by ${name}`,
+      params: KeyParams,
+      response: responses.key,
+    };
+    app.get(`/${ai}/:key`, { config, schema }, async (request, reply) =>
+      serveLink(reads, request, reply, keyLinkRequest(services.baseUrl, ai, request.params.key, request.url)),
+    );
+    const summary = `GS1 Digital Link by ${name} with key qualifiers (an item link redirects to its unit) or partly compressed`;
+    app.get(
+      `/${ai}/:key/*`,
+      { config, schema: { tags, summary, params: KeyRestParams, response: responses.key } },
+      async (request, reply) =>
+        serveLink(
+          reads,
+          request,
+          reply,
+          keyLinkRequest(services.baseUrl, ai, request.params.key, request.url),
+        ),
+    );
+  }
+
+  app.get(
+    `/:compressed(${COMPRESSED})`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Fully compressed GS1 Digital Link, resolved as its uncompressed form',
+        params: CompressedParams,
+        response: responses.key,
+      },
+    },
+    async (request, reply) =>
+      serveLink(
+        reads,
+        request,
+        reply,
+        compressedLinkRequest(services.baseUrl, request.params.compressed, request.method),
+      ),
+  );
   descriptionRoute(app, services.baseUrl);
 
   app.get(
     '/unit/:id',
     {
-      config: { access, cors },
+      config,
       schema: {
         tags,
         summary: 'Resolve a serialised battery unit (410 once recycled)',
@@ -171,8 +214,11 @@ export async function resolutionRoutes(
       },
     },
     async (request, reply) => {
-      const call = await callOf(request, reply, 'unit', offered);
-      return sendAnswer(request, reply, await answers.unit(call, request.params.id));
+      const { id } = request.params;
+      const call = await callOf(reads, request, reply, 'unit');
+      const target = { kind: 'unit', id, url: `unit|${request.hostname}|${id}` } as const;
+      const answer = await answerRead(reads, call, target);
+      return sendAnswer(request, reply, answer);
     },
   );
 }

@@ -1,161 +1,153 @@
-// Public resolution: find what a URL names (a passport by id or GS1 key, a unit), decide the
-// caller's tier (owner key, covering grant, or public) and build the tier's view.
-import type { ServiceContext } from '../../context.ts';
-import type { PassportSubject, UnitFacts, UnitSubject } from '../../core/representations.ts';
+// Public resolution, one read from top to bottom, the module's service: routes.ts calls it, and
+// the files it calls are its steps, each called from here alone. The route has read the request:
+// the link parsed (parse-link.ts) and, for a Digital Link, what it asks for picked (answerLink,
+// pick-link.ts); then the representation negotiated (406), the language and the viewer (viewer.ts:
+// a bad credential is 401). answerRead then goes, in this order:
+//   1. the bytes held in memory for an anonymous read of this URL: a warm scan does nothing more;
+//   2. the workspace the host names, looked up once (find-subject.ts);
+//   3. for an anonymous read of a passport in a kept form, the bytes kept beside it (find-subject.ts);
+//   4. the subject, found once: a passport, a unit, or a backup copy (find-subject.ts);
+//   5. the viewer's tier and the subject as that tier sees it (decide-tier.ts);
+//   6. the rendering (render.ts), held in memory and kept in the store when public and anonymous;
+//      a grant holder's read is written to the access log before the answer goes.
+import type { AppContext, ServiceContext } from '../../context.ts';
+import type { Custody } from '../../core/custody.ts';
+import { loggableError } from '../../core/loggable-error.ts';
+import type { Representation } from '../../core/representations.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
-import { contextUrl } from '../../domain/passports/document.ts';
-import { rankOf, tierView } from '../../domain/passports/tier-view.ts';
-import { unitDigitalLinkUri } from '../../domain/units/link.ts';
-import { renderUnitView } from '../../domain/units/view.ts';
-import { publishedPassportWithParties, renderWithParties } from '../passports/service.ts';
-import { findUnitById, newestEventsOf, successorsOf, type UnitRow } from '../units/service.ts';
+import { viewInTier } from './decide-tier.ts';
+import { type FoundSubject, findKept, findSubject, type Target, workspaceOfHost } from './find-subject.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
+import { nothingPublished } from './not-found.ts';
+import type { LinkRequest } from './parse-link.ts';
+import { type Gs1LinkAnswer, type Gs1LinkAsk, type OfferedTypes, pickLinkAnswer } from './pick-link.ts';
+import { type AnswerForm, keepAnswer, keptAnswer, render } from './render.ts';
+import type { RenderCache, RenderedAnswer } from './render-cache.ts';
 import type { Viewer } from './viewer.ts';
 
-export const requestAccessUrl = (baseUrl: string, passportId: string) =>
-  `${baseUrl}/request-access/${passportId}`;
+export { requestAccessUrl } from './decide-tier.ts';
 
-export interface Reader {
-  tier: AccessTier;
-  grant: ActiveGrant | null;
+/** What every read shares, built once per app. */
+export interface Resolution {
+  services: ServiceContext;
+  /** The workspace key a Bearer token names, for the viewer (viewer.ts). */
+  lookupKey: AppContext['lookupKey'];
+  cache: RenderCache;
+  grants: GrantAccess;
+  /** Every representation resolution offers. */
+  representations: readonly Representation[];
+  /** Their media types per kind of subject, for the linkset of a key. */
+  offered: OfferedTypes;
+  /** Another node's copies, answered where this node holds no passport itself (CUSTODY_OF). */
+  custody?: Custody;
 }
 
-/** The caller's tier for a passport: its workspace's key (within operator scope), a covering grant, or public. */
-export async function readerOf(
-  services: ServiceContext,
-  grants: GrantAccess,
-  viewer: Viewer,
-  passport: { tenantId: string; id: string; operatorId: string; status: string },
-): Promise<Reader> {
-  if (viewer.kind === 'key') {
-    const { tenant, key } = viewer.principal;
-    const inScope = key.operatorId === null || key.operatorId === passport.operatorId;
-    if (tenant.id === passport.tenantId && inScope) return { tier: 'owner', grant: null };
-  }
-  if (viewer.kind === 'grant') {
-    // A revoked, expired or non-covering grant reads as no grant on resolution.
-    const grant = await grants.find(services, viewer.token);
-    if (grant && grants.covers(grant, passport)) return { tier: grant.tier, grant };
-  }
-  return { tier: 'public', grant: null };
-}
-
-export type PassportKey = { id: string } | { productId: string };
-
-/** A published passport with its operator and facility, read in one round trip. */
-export type FoundPassport = NonNullable<Awaited<ReturnType<typeof publishedPassportWithParties>>>;
-
-export function findPassport(services: ServiceContext, key: PassportKey, tenantId: string | null) {
-  return publishedPassportWithParties(services.db, key, tenantId);
-}
-
-export function passportSubject(
-  services: ServiceContext,
-  found: FoundPassport,
-  reader: Reader,
-): PassportSubject {
-  // The document model has no index signature; the tier view walks it as a plain record.
-  const full = renderWithParties(services.baseUrl, found) as unknown as Record<string, unknown>;
-  const requestAccess = requestAccessUrl(services.baseUrl, found.passport.id);
-  const view = tierView(full, reader.tier, { requestAccessUrl: requestAccess });
+export function resolution(
+  services: AppContext,
+  options: Omit<Resolution, 'services' | 'lookupKey' | 'offered'>,
+): Resolution {
+  const typesFor = (kind: 'passport' | 'unit') =>
+    options.representations.filter((r) => !r.serves || r.serves.includes(kind)).map((r) => r.type);
   return {
-    kind: 'passport',
-    view,
-    full,
-    tier: reader.tier,
-    tenantId: found.passport.tenantId,
-    version: found.passport.version,
+    services,
+    lookupKey: services.lookupKey,
+    ...options,
+    offered: { passport: typesFor('passport'), unit: typesFor('unit') },
   };
 }
 
-export interface FoundUnit {
-  unit: UnitRow;
-  passport: FoundPassport;
+/** One read as the route parsed it: no HTTP object crosses into the pipeline. */
+export interface ResolutionCall extends AnswerForm {
+  /** The host the URL was sent to: the node's own, or a workspace's. */
+  host: string;
+  clientAddress: string;
+  viewer: Viewer;
+  /** Told when keeping a rendition fails; the read is answered all the same. */
+  log: { warn(details: object, message: string): void };
 }
 
-/** A unit whose model passport is published; null otherwise (a draft's units are not public). */
-export async function findUnit(
-  services: ServiceContext,
-  id: string,
-  tenantId: string | null,
-): Promise<FoundUnit | null> {
-  const unit = await findUnitById(services.db, id, tenantId);
-  if (!unit) return null;
-  const passport = await publishedPassportWithParties(services.db, { id: unit.passportId }, unit.tenantId);
-  return passport ? { unit, passport } : null;
+/** What a Digital Link asks for: its linkset, a redirect, or the passport in place (answerRead). */
+export function answerLink(
+  resolution: Resolution,
+  ask: Gs1LinkAsk,
+  link: LinkRequest,
+): Promise<Gs1LinkAnswer> {
+  return pickLinkAnswer(resolution.services, resolution.offered, ask, link);
 }
 
-const unitUrl = (baseUrl: string, id: string) => `${baseUrl}/unit/${id}`;
+/**
+ * Answers a read in the call's representation. Anonymous answers are held in the render cache under
+ * `url` (the URL as requested) with the type and language; `scope` is the host's workspace when the
+ * Digital Link's answer looked it up already.
+ */
+export async function answerRead(
+  resolution: Resolution,
+  call: ResolutionCall,
+  target: Target & { url: string; scope?: string | null },
+): Promise<RenderedAnswer> {
+  const { services, cache } = resolution;
+  const { representation, lang, viewer } = call;
+  const anonymous = viewer.kind === 'anonymous';
+  const heldKey = `${target.url}|${representation.type}|${representation.localised ? lang : ''}`;
+  const held = anonymous ? cache.get(heldKey) : null;
+  if (held) return held;
 
-/** The 410 answer of a recycled unit: what it was, and when it ceased. */
-export function unitTombstone(baseUrl: string, { unit, passport }: FoundUnit) {
-  return {
-    '@context': [contextUrl(baseUrl)],
-    '@type': 'BatteryUnit',
-    '@id': unitDigitalLinkUri(baseUrl, unit),
-    id: unit.id,
-    serialNumber: unit.serialNumber,
-    digitalLinkUri: unitDigitalLinkUri(baseUrl, unit),
-    digitalProductPassportId: unitUrl(baseUrl, unit.id),
-    status: unit.status,
-    dppStatus: unit.status.toLowerCase(),
-    ceasedAt: unit.ceasedAt?.toISOString() ?? null,
-    ofModel: `${baseUrl}/passport/${passport.passport.id}`,
-  };
-}
+  const scope = target.scope !== undefined ? target.scope : await workspaceOfHost(services, call.host);
+  if (scope === undefined) throw nothingPublished();
 
-export const unitFacts = (unit: UnitRow): UnitFacts => ({
-  id: unit.id,
-  passportId: unit.passportId,
-  serialNumber: unit.serialNumber,
-  digitalLinkUri: unit.digitalLinkUri,
-  status: unit.status,
-  manufacturedAt: unit.manufacturedAt?.toISOString() ?? null,
-  createdAt: unit.createdAt.toISOString(),
-});
-
-// Telemetry (state of health, cycles) is Annex XIII(4) data: for legitimate interest and above.
-const TELEMETRY_TIER: AccessTier = 'legitimate-interest';
-
-export async function unitSubject(
-  services: ServiceContext,
-  found: FoundUnit,
-  reader: Reader,
-): Promise<UnitSubject> {
-  const { unit, passport } = found;
-  const model = passportSubject(services, passport, reader);
-  const seesTelemetry = rankOf(reader.tier) >= rankOf(TELEMETRY_TIER);
-  const [events, successors] = await Promise.all([
-    seesTelemetry ? newestEventsOf(services.db, unit.tenantId, unit.id, 500) : Promise.resolve([]),
-    successorsOf(services.db, unit.tenantId, unit.id),
-  ]);
-  const base = renderUnitView(services.baseUrl, unit, model.view as never, events);
-  const view: Record<string, unknown> = {
-    ...base,
-    repurposedFrom: unit.predecessorUnitId ? unitUrl(services.baseUrl, unit.predecessorUnitId) : null,
-    successorUnits: successors.map((successor) => unitUrl(services.baseUrl, successor.id)),
-  };
-  if (!seesTelemetry) {
-    view.currentState = {
-      stateOfHealth: null,
-      cycleCount: null,
-      remainingCapacityAh: null,
-      temperatureC: null,
-      recordedAt: null,
-    };
-    view.restrictedData = {
-      tiers: ['legitimate-interest', 'authority'],
-      fieldCount: 2,
-      withheld: ['currentState', 'dynamicData'],
-      requestAccess: requestAccessUrl(services.baseUrl, passport.passport.id),
-    };
+  if (anonymous && target.kind === 'passport' && representation.kept) {
+    const kept = await findKept(services, call, target.key, scope);
+    // No passport of this node has the key: a copy in custody may (step 4), else nothing is published.
+    if (!kept && !(resolution.custody && scope === null)) throw nothingPublished();
+    if (kept && kept.body !== null && kept.etag !== null) {
+      const answer = keptAnswer(call, { body: kept.body, etag: kept.etag });
+      cache.set(heldKey, kept.tenantId, answer);
+      return answer;
+    }
   }
-  return {
-    kind: 'unit',
-    view,
-    tier: reader.tier,
-    tenantId: unit.tenantId,
-    unit: unitFacts(unit),
-    model,
-  };
+
+  const found = await findSubject(services, resolution.custody, target, scope, representation);
+  if (!found) throw nothingPublished();
+  const { reader, subject, status } = await viewInTier(services, resolution.grants, viewer, found);
+  const { answer, text } = await render(services.baseUrl, call, subject, status);
+
+  if (subject.tier === 'public' && anonymous) {
+    cache.set(heldKey, subject.tenantId, answer);
+    if (found.kind === 'passport' && representation.kept) await keep(resolution, call, found, text, answer);
+  }
+  if (found.kind === 'passport' && reader.grant) {
+    await recordRead(resolution, call, found.passport.passport.id, reader.tier, reader.grant);
+  }
+  return answer;
+}
+
+/** Keeping is an optimisation: a store that refuses it (a read replica) still answers the read. */
+async function keep(
+  { services }: Resolution,
+  call: ResolutionCall,
+  found: FoundSubject & { kind: 'passport' },
+  text: string,
+  answer: RenderedAnswer,
+): Promise<void> {
+  await keepAnswer(services, call, found.passport, { body: text, etag: answer.etag }).catch(
+    (error: unknown) => call.log.warn({ err: loggableError(error) }, 'a rendition could not be kept'),
+  );
+}
+
+/** A grant holder's read, written to the access log before the answer is sent. */
+function recordRead(
+  { services, grants }: Resolution,
+  call: ResolutionCall,
+  passportId: string,
+  tier: AccessTier,
+  grant: ActiveGrant,
+): Promise<void> {
+  return grants.record(services, {
+    grant,
+    passportId,
+    tier,
+    representation: call.representation.type,
+    action: 'resolve',
+    clientAddress: call.clientAddress,
+  });
 }

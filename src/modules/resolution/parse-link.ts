@@ -9,6 +9,9 @@ import { normaliseGtin } from '../../domain/gs1/gtin.ts';
 
 export type LinkKeyAi = '01' | '8003';
 
+/** A GRAI's asset type: filler zero, 12 digits, check digit; what follows in AI 8003 is a serial. */
+export const ASSET_TYPE_LENGTH = 14;
+
 export interface LinkRequest {
   ai: LinkKeyAi;
   /** The key's value as a passport holds it: a GTIN-14, or the whole AI 8003 value. */

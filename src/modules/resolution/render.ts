@@ -1,0 +1,62 @@
+// A step of a public read (service.ts): the bytes of the answer with the headers they are sent
+// with, rendered now (and kept beside the passport in the store when public and in a kept form,
+// stamped with the rows it was rendered from) or as they were kept. A restricted tier is never stored by a cache on the
+// way; a public one may be but revalidates (the ETag makes that a 304).
+import { createHash } from 'node:crypto';
+import type { ServiceContext } from '../../context.ts';
+import type { Lang } from '../../core/i18n.ts';
+import type { Representation, Subject } from '../../core/representations.ts';
+import { keepPublicAnswer } from '../passports/service.ts';
+import type { FoundPassport } from './find-subject.ts';
+import type { RenderedAnswer } from './render-cache.ts';
+
+const RESTRICTED_HEADERS = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
+const PUBLIC_HEADERS = { 'cache-control': 'public, no-cache' };
+
+/** The representation and language an answer is made in. */
+export interface AnswerForm {
+  representation: Representation;
+  lang: Lang;
+}
+
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+function answerOf(
+  { representation, lang }: AnswerForm,
+  answer: { status: number; body: Buffer; etag: string; restricted: boolean },
+): RenderedAnswer {
+  return {
+    status: answer.status,
+    contentType: representation.contentType,
+    body: answer.body,
+    etag: answer.etag,
+    headers: {
+      ...(answer.restricted ? RESTRICTED_HEADERS : PUBLIC_HEADERS),
+      ...(representation.localised ? { 'content-language': lang } : {}),
+      ...representation.headers,
+    },
+  };
+}
+
+/** The bytes of a kept answer, sent as a public one. */
+export function keptAnswer(form: AnswerForm, kept: { body: string; etag: string }): RenderedAnswer {
+  return answerOf(form, { status: 200, body: Buffer.from(kept.body), etag: kept.etag, restricted: false });
+}
+
+/** The subject rendered in the form: the answer, and its text to keep. */
+export async function render(baseUrl: string, form: AnswerForm, subject: Subject, status: number) {
+  const text = await form.representation.render(subject, { lang: form.lang, baseUrl });
+  const body = Buffer.from(text);
+  const answer = answerOf(form, { status, body, etag: etagOf(body), restricted: subject.tier !== 'public' });
+  return { answer, text };
+}
+
+/** Keeps a public rendering beside the passport, stamped with the rows it was rendered from. */
+export function keepAnswer(
+  services: ServiceContext,
+  form: AnswerForm,
+  found: FoundPassport,
+  kept: { body: string; etag: string },
+): Promise<void> {
+  return keepPublicAnswer(services.db, found, { ...form, baseUrl: services.baseUrl }, kept);
+}
