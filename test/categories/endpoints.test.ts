@@ -129,6 +129,7 @@ describe('category endpoints', () => {
 
     authContract({
       method: 'POST',
+      path: '/api/v1/passports/validate-only',
       url: () => '/api/v1/passports/validate-only',
       permission: 'passport:read',
       payload: { productId: GTIN, category: 'toys', metadata: {} },

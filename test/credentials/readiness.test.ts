@@ -73,5 +73,10 @@ describe('GET /api/v1/passports/vc-readiness', () => {
     expect(body.totals.passports).toBe(1);
   });
 
-  authContract({ method: 'GET', url: () => '/api/v1/passports/vc-readiness', permission: 'passport:read' });
+  authContract({
+    method: 'GET',
+    path: '/api/v1/passports/vc-readiness',
+    url: () => '/api/v1/passports/vc-readiness',
+    permission: 'passport:read',
+  });
 });

@@ -218,17 +218,24 @@ describe('workspace API keys', () => {
   describe('POST /api/v1/keys', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/keys',
       url: () => '/api/v1/keys',
       permission: 'keys:manage',
       payload: { name: 'k' },
     });
   });
   describe('GET /api/v1/keys', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/keys', permission: 'keys:manage' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/keys',
+      url: () => '/api/v1/keys',
+      permission: 'keys:manage',
+    });
   });
   describe('DELETE /api/v1/keys/{id}', () => {
     authContract({
       method: 'DELETE',
+      path: '/api/v1/keys/{id}',
       url: async (app, ws) => `/api/v1/keys/${(await createKey(app, ws, {})).key.id}`,
       permission: 'keys:manage',
       foreignUrl: async (app, other) => `/api/v1/keys/${(await createKey(app, other, {})).key.id}`,

@@ -102,6 +102,7 @@ describe('POST /api/v1/passports/bulk', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports/bulk',
     url: () => '/api/v1/passports/bulk',
     permission: 'passport:create',
     payload: { passports: [{ productId: 'x' }] },

@@ -336,6 +336,7 @@ describe('POST /api/v1/passports', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports',
     url: () => '/api/v1/passports',
     permission: 'passport:create',
     payload: { productId: '4006381333931', category: 'batteries', metadata: {} },

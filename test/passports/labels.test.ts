@@ -185,6 +185,7 @@ describe('POST /api/v1/passports/labels', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports/labels',
     url: () => '/api/v1/passports/labels',
     permission: 'passport:read',
   });

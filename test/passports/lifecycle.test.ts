@@ -241,6 +241,7 @@ describe('passport updates, lifecycle and history', () => {
   describe('PUT /api/v1/passports/{id}', () => {
     authContract({
       method: 'PUT',
+      path: '/api/v1/passports/{id}',
       url: async (app, ws) => {
         await createOperator(app, ws);
         return `/api/v1/passports/${(await createPassport(app, ws.token)).id}`;
@@ -257,6 +258,7 @@ describe('passport updates, lifecycle and history', () => {
   describe('GET /api/v1/passports/{id}/history', () => {
     authContract({
       method: 'GET',
+      path: '/api/v1/passports/{id}/history',
       url: async (app, ws) => {
         await createOperator(app, ws);
         return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/history`;

@@ -178,6 +178,7 @@ describe('GET /api/v1/passports/{id}/qr', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/passports/{id}/qr',
     url: async (app, ws) => {
       await createOperator(app, ws);
       return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/qr`;

@@ -87,6 +87,7 @@ describe('GET /api/v1/units/{id}/qr', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/units/{id}/qr',
     url: unitQrUrl,
     permission: 'battery:read',
     foreignUrl: unitQrUrl,

@@ -248,6 +248,7 @@ describe('POST /api/v1/passports/{passportId}/units', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports/{passportId}/units',
     url: async (app, ws) => {
       await createOperator(app, ws);
       return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/units`;

@@ -210,6 +210,7 @@ describe('GET /api/v1/units/{id}', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/units/{id}',
     url: (app, ws) => unitUrl(app, ws),
     permission: 'battery:read',
     foreignUrl: (app, other) => unitUrl(app, other),

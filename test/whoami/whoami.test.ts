@@ -98,5 +98,5 @@ describe('GET /api/v1/whoami', () => {
     expect(response.json().tenant.tier).toBe('starter');
   });
 
-  authContract({ method: 'GET', url: () => '/api/v1/whoami' });
+  authContract({ method: 'GET', path: '/api/v1/whoami', url: () => '/api/v1/whoami' });
 });
