@@ -64,6 +64,15 @@ describe('webhook routes', () => {
       foreignUrl: async (app, other) => `${await subscriptionUrl(app, other)}/rotate-secret`,
     });
   });
+  describe('POST /api/v1/webhooks/subscriptions/{id}/test', () => {
+    authContract({
+      method: 'POST',
+      path: '/api/v1/webhooks/subscriptions/{id}/test',
+      url: async (app, workspace) => `${await subscriptionUrl(app, workspace)}/test`,
+      permission: 'webhook:write',
+      foreignUrl: async (app, other) => `${await subscriptionUrl(app, other)}/test`,
+    });
+  });
   describe('GET /api/v1/webhooks/deliveries', () => {
     authContract({
       method: 'GET',
