@@ -21,7 +21,7 @@ const KNOWN_GAPS: string[] = [];
 
 const routeName = (route: Pick<DocumentedRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
-/** The routes the `authContract` calls of the suite name, with the files that call it. */
+/** The routes the `authContract` calls of the suite name, and the files with a call it cannot read. */
 function contractedRoutes(): { routes: Set<string>; unreadable: string[] } {
   const routes = new Set<string>();
   const unreadable: string[] = [];
