@@ -2,12 +2,12 @@
 // bounded (at most 1,000 findings, 100 of a code listed and the rest counted in `omitted`,
 // `truncated: true`), and nothing ends in a 500. Not timed: the event-loop budget is measured by
 // `npm run bench:event-loop`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FINDINGS, MAX_LISTED_PER_CODE } from '../../src/domain/categories/findings.ts';
 import { ANONYMOUS_BODY_LIMIT } from '../../src/http/body-limits.ts';
-import { bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 /** `"metadata": { "k0": 0, … }` with `count` unknown members, as JSON text (a body of megabytes). */
 function unknownKeys(count: number): string {
@@ -22,15 +22,13 @@ const passport = (category: string, metadata: string) =>
 const deeplyNested = (levels: number) => `${'{"d":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
 describe('bounded work on the validating routes', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   const manyKeys = unknownKeys(280_000);
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   const post = (url: string, payload: string, authenticated = true) =>
     app.inject({

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { categorySchemas } from '../../src/domain/categories/schemas/index.ts';
 import { SCHEMA_CATEGORIES } from '../../src/domain/categories/types.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const GTIN = '4006381333931';
 const batteryExample = (categorySchemas.batteries.examples as Record<string, unknown>[])[0];
 
 describe('category endpoints', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   describe('GET /api/v1/schemas/{category}', () => {
     it.each(SCHEMA_CATEGORIES)(
@@ -129,6 +127,7 @@ describe('category endpoints', () => {
 
     authContract({
       method: 'POST',
+      path: '/api/v1/passports/validate-only',
       url: () => '/api/v1/passports/validate-only',
       permission: 'passport:read',
       payload: { productId: GTIN, category: 'toys', metadata: {} },

@@ -2,22 +2,20 @@
 // workspace from the platform admin, an operator, a battery passport, units, telemetry, a seal, and
 // the passport resolved publicly. Every call is typed by the released contract.
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOpenDppClient } from '../../client/index.ts';
-import type { App } from '../../src/context.ts';
-import { ADMIN_TOKEN, testApp } from '../helpers/app.ts';
+import { ADMIN_TOKEN } from '../helpers/app.ts';
 import { serveForBrowser } from '../helpers/browser.ts';
 import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
 import { uniqueSerial } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
-let app: App;
+const app = useTestApp();
 let baseUrl: string;
 
 beforeAll(async () => {
-  app = await testApp();
   baseUrl = await serveForBrowser(app);
 });
-afterAll(() => app.close());
 
 describe('the typed client', () => {
   it('takes an integrator from a new workspace to a sealed passport resolved in public', async () => {

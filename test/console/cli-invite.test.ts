@@ -1,27 +1,25 @@
 // `opendpp members invite` as an operator runs it: a real CLI process against a node on a loopback
 // port, backed by the test store. The link it prints must open the invitation page, accepting it
 // must create the member (who can then sign in), and the link must not work a second time.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { ADMIN_TOKEN, BASE_URL, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, BASE_URL, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { serveForBrowser } from '../helpers/browser.ts';
 import { signIn } from '../helpers/console.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const NEW_PASSWORD = 'a long enough pass phrase';
 
 describe('opendpp members invite', () => {
-  let app: App;
+  const app = useTestApp();
   let url: string;
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'growth');
     url = await serveForBrowser(app);
   });
   afterEach(stopProcesses);
-  afterAll(() => app.close());
 
   const cli = (...args: string[]) =>
     run(['bin/opendpp.js', ...args], { OPENDPP_URL: url, PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN });

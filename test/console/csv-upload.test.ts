@@ -3,12 +3,12 @@
 // reason, a refusal of the first batch shown on the form, and the answer page streamed batch by
 // batch over a real socket, whole HTML at the end.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { serveForBrowser } from '../helpers/browser.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const BOUNDARY = 'odpp-test-boundary';
 type Part = { name: string; value: string | Buffer; filename?: string };
@@ -43,13 +43,12 @@ function expectWholePage(html: string) {
 }
 
 describe('console: units from a CSV file', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let cookie: string;
   let csrf: string;
   let passportId: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     const signedIn = await session(app, workspace, 'ada@example.com');
@@ -64,7 +63,6 @@ describe('console: units from a CSV file', () => {
     expect(view.body).toContain('enctype="multipart/form-data"');
     csrf = csrfIn(view.body);
   });
-  afterAll(() => app.close());
 
   const post = (parts: Part[], headers: Record<string, string> = {}) =>
     app.inject({

@@ -3,10 +3,9 @@
 // workspaces, CSRF on cookie writes, MFA where the workspace requires it, the member's live
 // sessions following at once, and the audit record.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema.ts';
-import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import {
   addMember,
   invitationToken,
@@ -16,21 +15,20 @@ import {
   session,
 } from '../helpers/console.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('changing a member role', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let boss: SignedIn;
   let bossId: string;
   let bobId: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     bossId = (await addMember(app, workspace, 'boss@example.com')).id;
     boss = await session(app, workspace, 'boss@example.com');
     bobId = await addStaff('bob@example.com', 'AUDITOR');
   });
-  afterAll(() => app.close());
 
   /** A member invited by the boss: it does not manage members unless told. */
   async function addStaff(email: string, role: string, manageMembers = false) {

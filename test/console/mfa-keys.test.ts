@@ -3,17 +3,17 @@
 // key (a new credential) needs a console session of a member who passed the second factor; an API
 // key, which cannot pass it, is refused with 403 MFA_REQUIRED. whoami shows the requirement.
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, enrolTotp, session, signIn } from '../helpers/console.ts';
 import { uniqueRegId } from '../helpers/operator-fixtures.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const STEP = 30_000;
 
 describe('MFA enforcement on API key creation', () => {
   let now = Date.now();
-  let app: App;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   let workspace: TestWorkspace;
   const code = (secret: string) =>
     TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now, period: 30, digits: 6 });
@@ -47,10 +47,8 @@ describe('MFA enforcement on API key creation', () => {
   }
 
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app, 'enterprise');
   });
-  afterAll(() => app.close());
 
   it('lets an API key create keys while the workspace does not require MFA, and whoami says so', async () => {
     expect((await whoami(bearer(workspace.token))).json().tenant.mfaRequired).toBe(false);

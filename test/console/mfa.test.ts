@@ -1,27 +1,25 @@
 // Two-factor authentication: TOTP enrolment with codes computed here, recovery codes shown once and
 // usable once, the sign-in challenge, replay refusal, and the workspace's `mfaRequired` on writes.
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, type SignedIn, session, signIn } from '../helpers/console.ts';
 import { uniqueRegId } from '../helpers/operator-fixtures.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const STEP = 30_000;
 
 describe('console MFA', () => {
   let now = Date.now();
-  let app: App;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   let workspace: TestWorkspace;
   const code = (secret: string) =>
     TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now, period: 30, digits: 6 });
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     await addMember(app, workspace, 'bob@example.com', 'BRAND_OPERATOR');
   });
-  afterAll(() => app.close());
 
   async function enrol(signed: SignedIn) {
     const started = await app.inject({

@@ -2,12 +2,12 @@
 // PostgreSQL each request has its own connection, so a check and a later write let several win.
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, enrolTotp, session, signIn } from '../helpers/console.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const STEP = 30_000;
 const RACERS = 16;
@@ -16,16 +16,14 @@ const SLOW_MS = 60_000;
 
 describe('one-time codes under concurrent use', { timeout: SLOW_MS }, () => {
   let now = Date.now();
-  let app: App;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   let workspace: TestWorkspace;
   const code = (secret: string) =>
     TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now, period: 30, digits: 6 });
 
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app, 'enterprise');
   });
-  afterAll(() => app.close());
 
   /** A new member with TOTP enrolled; the clock is then one step on, so a fresh code is unspent. */
   async function enrolledMember(email: string) {

@@ -1,11 +1,11 @@
 // The console's pages without a browser: sign-in by form, the redirect of a signed-out visitor, key
 // creation and revocation by form with the session's CSRF token, a forged form refused, passports.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string | string[]>) => {
@@ -18,15 +18,13 @@ const form = (fields: Record<string, string | string[]>) => {
 const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 describe('console pages', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let cookie: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
   });
-  afterAll(() => app.close());
 
   it('sends a signed-out visitor to the sign-in page', async () => {
     const response = await app.inject({ method: 'GET', url: '/console/keys' });

@@ -1,23 +1,22 @@
 // The operator, facility and member-role forms without a browser: a refusal comes back with what
 // was typed and the message by its field, edits go through the API, archive and restore, a forged
 // form is refused, and another workspace's records are not found.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 describe('operator, facility and role forms', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let cookie: string;
   let csrf: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     const signed = await app.inject({
@@ -30,7 +29,6 @@ describe('operator, facility and role forms', () => {
     const page = await app.inject({ method: 'GET', url: '/console/operators', headers: { cookie } });
     csrf = csrfIn(page.body);
   });
-  afterAll(() => app.close());
 
   const post = (url: string, fields: Record<string, string>) =>
     app.inject({

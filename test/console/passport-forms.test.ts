@@ -1,12 +1,12 @@
 // Passport forms without a browser: the form generated from a category schema, the form's fields
 // mapped to the passports API (numbers, booleans, blank items, JSON areas), the validator's messages
 // shown in the page's language beside their fields, editing, the grant-holder tiers and the label.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validToys } from '../../src/domain/categories/rules/toys.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
 import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -42,12 +42,11 @@ function shownFields(html: string): [string, string][] {
 }
 
 describe('passport forms in the console', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let cookie: string;
   let csrf: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await createOperator(app, workspace);
     await addMember(app, workspace, 'ada@example.com');
@@ -66,7 +65,6 @@ describe('passport forms in the console', () => {
       (await app.inject({ method: 'GET', url: '/console/passports/new', headers: { cookie } })).body,
     );
   });
-  afterAll(() => app.close());
 
   const post = (url: string, fields: [string, string][], lang = 'en') =>
     app.inject({

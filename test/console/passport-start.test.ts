@@ -1,22 +1,21 @@
 // Starting a passport in the console and finishing it in sections: from the category's example, a
 // copy or an uploaded file (JSON or AAS), saved as a partial draft at every step, every missing field
 // listed at once beside its section, inputs mended where they can be, German field labels, publish.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 describe('starting and finishing a passport in the console', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let cookie: string;
   let csrf: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await createOperator(app, workspace);
     await addMember(app, workspace, 'ada@example.com');
@@ -33,7 +32,6 @@ describe('starting and finishing a passport in the console', () => {
     cookie = String(signedIn.headers['set-cookie']).split(';')[0] as string;
     csrf = csrfIn((await get('/console/passports/new')).body);
   });
-  afterAll(() => app.close());
 
   function get(url: string, lang = 'en') {
     return app.inject({ method: 'GET', url, headers: { cookie, 'accept-language': lang } });

@@ -1,10 +1,10 @@
 // A member's password is refused when it is easy to guess (zxcvbn score under 3), with zxcvbn's
 // reason in the API error and on the invitation page, in the page's language around it. Accepting
 // an invitation is the only place a console password is set (there is no change or reset form).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { invitationToken, inviteFirstMember } from '../helpers/console.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const GUESSABLE = {
@@ -13,13 +13,11 @@ const GUESSABLE = {
 };
 
 describe('console password strength', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
   });
-  afterAll(() => app.close());
 
   const accept = (token: string, password: string) =>
     app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token, password } });

@@ -2,10 +2,10 @@
 // issued by form on each scope, a decided request refused a second decision with the API's 409, and
 // the cursor pages of the access log and the webhook deliveries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -20,7 +20,7 @@ const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] 
 const nextLink = (html: string) => /<a rel="next" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
 
 describe('console trust pages', () => {
-  let app: App;
+  const app = useTestApp(() => ({ env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' } }));
   let workspace: TestWorkspace;
   let cookie: string;
   let csrf: string;
@@ -29,7 +29,6 @@ describe('console trust pages', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    app = await testApp({ env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' } });
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     cookie = (await session(app, workspace, 'ada@example.com')).cookie;
@@ -41,7 +40,6 @@ describe('console trust pages', () => {
   });
   afterAll(async () => {
     await receiver.close();
-    await app.close();
   });
 
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('GET /api/v1/passports/vc-readiness', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let operator: { id: string };
   let other: { id: string };
@@ -13,7 +13,6 @@ describe('GET /api/v1/passports/vc-readiness', () => {
   let draft: { id: string };
   let foreign: { id: string };
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     operator = await createOperator(app, workspace);
     other = await createOperator(app, workspace);
@@ -21,7 +20,6 @@ describe('GET /api/v1/passports/vc-readiness', () => {
     draft = await createPassport(app, workspace.token, { operatorId: operator.id, status: 'DRAFT' });
     foreign = await createPassport(app, workspace.token, { operatorId: other.id });
   });
-  afterAll(() => app.close());
 
   const report = (token: string, query = '') =>
     app.inject({ method: 'GET', url: `/api/v1/passports/vc-readiness${query}`, headers: bearer(token) });
@@ -73,5 +71,10 @@ describe('GET /api/v1/passports/vc-readiness', () => {
     expect(body.totals.passports).toBe(1);
   });
 
-  authContract({ method: 'GET', url: () => '/api/v1/passports/vc-readiness', permission: 'passport:read' });
+  authContract({
+    method: 'GET',
+    path: '/api/v1/passports/vc-readiness',
+    url: () => '/api/v1/passports/vc-readiness',
+    permission: 'passport:read',
+  });
 });

@@ -23,20 +23,33 @@ describe('facility routes', () => {
   describe('POST /api/v1/facilities', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/facilities',
       url: () => '/api/v1/facilities',
       permission: 'facility:write',
       payload: { gln: '4000001000005', name: 'Plant', activity: 'assembly', country: 'DE' },
     });
   });
   describe('GET /api/v1/facilities', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/facilities', permission: 'facility:read' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/facilities',
+      url: () => '/api/v1/facilities',
+      permission: 'facility:read',
+    });
   });
   describe('GET /api/v1/facilities/{id}', () => {
-    authContract({ method: 'GET', url: facilityUrl, permission: 'facility:read', foreignUrl: facilityUrl });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/facilities/{id}',
+      url: facilityUrl,
+      permission: 'facility:read',
+      foreignUrl: facilityUrl,
+    });
   });
   describe('PUT /api/v1/facilities/{id}', () => {
     authContract({
       method: 'PUT',
+      path: '/api/v1/facilities/{id}',
       url: facilityUrl,
       permission: 'facility:write',
       payload: { name: 'Renamed', activity: 'repair', country: 'FR' },
@@ -46,6 +59,7 @@ describe('facility routes', () => {
   describe('DELETE /api/v1/facilities/{id}', () => {
     authContract({
       method: 'DELETE',
+      path: '/api/v1/facilities/{id}',
       url: facilityUrl,
       permission: 'facility:write',
       foreignUrl: facilityUrl,

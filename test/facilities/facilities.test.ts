@@ -1,24 +1,22 @@
 // Registering, listing, reading, replacing and deleting facilities.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../src/domain/gs1/check-digit.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, insertPassport, passportRow } from '../helpers/operator-fixtures.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 let glnSequence = 0;
 const freshGln = () => withCheckDigit(`40123450${String(glnSequence++).padStart(4, '0')}`);
 const wrongCheckDigit = (gln: string) => `${gln.slice(0, -1)}${(Number(gln.at(-1)) + 1) % 10}`;
 
 describe('facilities', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let operator: { id: string };
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     operator = await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
   const call = (method: Method, url: string, payload?: Record<string, unknown>, token = workspace.token) =>

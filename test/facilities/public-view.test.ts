@@ -1,19 +1,15 @@
 // What other modules embed: the public facility (never the street address) and the passport's
 // economicOperator object (never the operator's address).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { describe, expect, it } from 'vitest';
 import { getFacility, toPublicFacility } from '../../src/modules/facilities/service.ts';
 import { getOperator, onlyOperator, toEconomicOperatorObject } from '../../src/modules/operators/service.ts';
-import { bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator } from '../helpers/operator-fixtures.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('views for the passports module', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('publishes GLN, name, activity and country of a facility, never its address', async () => {
     const workspace = await createWorkspace(app);

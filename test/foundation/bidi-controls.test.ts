@@ -1,34 +1,24 @@
 // Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) are refused
 // in every name and free text that pages show, through the one body check every route shares
 // (src/domain/json/hygiene.ts): 400 BAD_REQUEST with the path of the offending value.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import {
-  admin,
-  BASE_URL,
-  bearer,
-  createWorkspace,
-  randomIp,
-  type TestWorkspace,
-  testApp,
-} from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const RLO = '\u202e';
 const ISOLATE = '\u2067';
 const host = new URL(BASE_URL).host;
 
 describe('bidirectional controls in names and free text', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passportId: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passportId = (await createPassport(app, workspace.token)).id;
   });
-  afterAll(() => app.close());
 
   const send = (
     method: 'POST' | 'PATCH',

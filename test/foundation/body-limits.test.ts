@@ -1,21 +1,19 @@
 // The body limits of docs/service.md: what a route reads before it answers 413.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_BODY_LIMIT, FORM_PAGE_BODY_LIMIT } from '../../src/http/body-limits.ts';
-import { bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 /** A JSON object of exactly `bytes` bytes. */
 const jsonOf = (bytes: number) => `{"pad":"${'x'.repeat(bytes - 10)}"}`;
 
 describe('body limits per route', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   const post = (url: string, payload: string, headers: Record<string, string> = {}) =>
     app.inject({

@@ -1,9 +1,9 @@
 // Every operation of the OpenAPI document declares its success and every error it can give, so a
 // client generated from the document knows each body it may receive (the suite's response check
 // then holds the code to these declarations).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, bearer, createWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 interface Operation {
   requestBody?: unknown;
@@ -13,11 +13,10 @@ interface Operation {
 }
 
 describe('declared answers in the OpenAPI document', () => {
-  let app: App;
+  const app = useTestApp();
   let operations: [string, Operation][];
   let components: Record<string, unknown>;
   beforeAll(async () => {
-    app = await testApp();
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     components = document.components.schemas;
     operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(
@@ -28,7 +27,6 @@ describe('declared answers in the OpenAPI document', () => {
         ]),
     );
   });
-  afterAll(() => app.close());
 
   const statuses = (operation: Operation) => Object.keys(operation.responses);
 

@@ -2,10 +2,10 @@
 // (`bravo.localhost/x` would escape the workspace-host rule) or a second one is 400 with the error body.
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isHostHeader } from '../../src/http/host-header.ts';
-import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const publicHost = new URL(BASE_URL).hostname;
 
@@ -24,15 +24,13 @@ async function rawRequest(port: number, text: string): Promise<string> {
 }
 
 describe('Host header', () => {
-  let app: App;
+  const app = useTestApp();
   let other: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     await createWorkspace(app);
     other = await createWorkspace(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => app.close());
 
   it('refuses hosts with a path, a user part, spaces or other stray characters', async () => {
     for (const host of [

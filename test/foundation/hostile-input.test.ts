@@ -1,11 +1,11 @@
 // Input the store cannot hold, or that no ordinary client could read back, gets the documented 400
 // naming the field; in bulk bodies the bad row fails alone. Never a 500, never a half-written record.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/domain/json/hygiene.ts';
-import { admin, bearer, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, type TestWorkspace } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, newGtin13 } from '../helpers/passports.ts';
 import { appendEvent, createUnit, serialise, uniqueSerial, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const nested = (levels: number) => {
   let value: unknown = 1;
@@ -14,20 +14,18 @@ const nested = (levels: number) => {
 };
 
 describe('hostile input', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passportId: string;
   let unitId: string;
   let operatorId: string;
   beforeAll(async () => {
-    app = await testApp();
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     passportId = made.passport.id;
     operatorId = (made.passport.economicOperator as { id: string }).id;
     unitId = (await createUnit(app, workspace.token, passportId)).id;
   });
-  afterAll(() => app.close());
 
   const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: string, headers = {}) =>
     app.inject({

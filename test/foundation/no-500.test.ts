@@ -4,11 +4,10 @@
 // refusal has the documented body and the request id, and leaves the store as it was.
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/errors.ts';
 import { isResultObject } from '../../src/domain/en18222/index.ts';
-import { admin, bearer, testApp } from '../helpers/app.ts';
+import { admin, bearer } from '../helpers/app.ts';
 import {
   hostileFor,
   hostilePathSegment,
@@ -16,6 +15,7 @@ import {
   hostileValue,
   toJsonText,
 } from '../helpers/hostile.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { type HostileTargets, hostileTargets } from './hostile-targets.ts';
 import { type ListRoute, mutate, type PathRoute, type WriteRoute } from './hostile-types.ts';
 import { storeFingerprint } from './store-fingerprint.ts';
@@ -88,13 +88,11 @@ function stillOn(signal: AbortSignal) {
 }
 
 describe('no route answers hostile input with a 500', () => {
-  let app: App;
+  const app = useTestApp();
   let targets: HostileTargets;
   beforeAll(async () => {
-    app = await testApp();
     targets = await hostileTargets(app);
   });
-  afterAll(() => app.close());
 
   const headersFor = (route: { admin?: boolean; session?: boolean }) =>
     route.admin ? admin : bearer(route.session ? targets.sessionToken : targets.token);

@@ -4,13 +4,13 @@
 // store error. The valid cursors of each route still page (their own tests walk them).
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isResultObject } from '../../src/domain/en18222/index.ts';
-import { bearer, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { createPassport } from '../helpers/passports.ts';
 import { createUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const token = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const id = randomUUID();
@@ -38,18 +38,16 @@ const HOSTILE_TOKENS: [string, string][] = [
 ];
 
 describe('hostile page cursors', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let unitId: string;
   let passportId: string;
   beforeAll(async () => {
-    app = await testApp();
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     passportId = (await createPassport(app, workspace.token, { status: 'ACTIVE' })).id;
     unitId = (await createUnit(app, workspace.token, made.passport.id)).id;
   });
-  afterAll(() => app.close());
 
   const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(workspace.token) });
 

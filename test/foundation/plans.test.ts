@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, bearer, createWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('subscription gating', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const setStatus = (id: string, subscriptionStatus: string) =>
     app.inject({

@@ -3,10 +3,10 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 interface LogLine {
@@ -19,7 +19,7 @@ interface LogLine {
 const host = new URL(BASE_URL).host;
 
 describe('request logs', () => {
-  let app: App;
+  const app = useTestApp(() => ({ logStream: stream }));
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   const lines: LogLine[] = [];
@@ -31,13 +31,11 @@ describe('request logs', () => {
   });
 
   beforeAll(async () => {
-    app = await testApp({ logStream: stream });
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => app.close());
 
   const linesOf = (reqId: string) => lines.filter((line) => line.reqId === reqId);
 

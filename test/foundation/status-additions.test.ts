@@ -2,22 +2,20 @@
 // 401, 402, 403, 404, 405, 409, 429 and 500), and states the bulk rule beside the contract's
 // sentence "Bulk endpoints report row-level problems as `errors: string[]`". These hold as written.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const errorsPage = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 
 describe('statuses beyond the contract table, as docs/errors.md lists them', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   it('documents 406 NOT_ACCEPTABLE and 415 as additions, and the bulk rule beside them', () => {
     const section = errorsPage.slice(errorsPage.indexOf("## Statuses beyond the contract's table"));

@@ -31,17 +31,24 @@ describe('grant routes', () => {
   describe('POST /api/v1/grants', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/grants',
       url: () => '/api/v1/grants',
       permission: 'grant:write',
       payload: { tier: 'legitimate-interest', grantee: { name: 'Repair Co' }, purpose: 'repair' },
     });
   });
   describe('GET /api/v1/grants', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/grants', permission: 'grant:read' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/grants',
+      url: () => '/api/v1/grants',
+      permission: 'grant:read',
+    });
   });
   describe('POST /api/v1/grants/{id}/approve', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/grants/{id}/approve',
       url: grantUrl('/approve'),
       permission: 'grant:write',
       foreignUrl: grantUrl('/approve'),
@@ -50,22 +57,41 @@ describe('grant routes', () => {
   describe('POST /api/v1/grants/{id}/deny', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/grants/{id}/deny',
       url: grantUrl('/deny'),
       permission: 'grant:write',
       foreignUrl: grantUrl('/deny'),
     });
   });
   describe('DELETE /api/v1/grants/{id}', () => {
-    authContract({ method: 'DELETE', url: grantUrl(), permission: 'grant:write', foreignUrl: grantUrl() });
+    authContract({
+      method: 'DELETE',
+      path: '/api/v1/grants/{id}',
+      url: grantUrl(),
+      permission: 'grant:write',
+      foreignUrl: grantUrl(),
+    });
   });
   describe('GET /api/v1/passports/{id}/access-log', () => {
     const url = async (app: App, workspace: TestWorkspace) =>
       `/api/v1/passports/${(await passportOf(app, workspace)).id}/access-log`;
-    authContract({ method: 'GET', url, permission: 'passport:read', foreignUrl: url });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/passports/{id}/access-log',
+      url,
+      permission: 'passport:read',
+      foreignUrl: url,
+    });
   });
   describe('GET /api/v1/passports/{id}/history (open to grants too)', () => {
     const url = async (app: App, workspace: TestWorkspace) =>
       `/api/v1/passports/${(await passportOf(app, workspace)).id}/history`;
-    authContract({ method: 'GET', url, permission: 'passport:read', foreignUrl: url });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/passports/{id}/history',
+      url,
+      permission: 'passport:read',
+      foreignUrl: url,
+    });
   });
 });

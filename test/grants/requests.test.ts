@@ -1,24 +1,22 @@
 // Access requests from the hosted page through the real routes: a pending request, its private status
 // link, approval and the one collection of the token, denial, the honeypot and the form budget.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 
 describe('access requests', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
 
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
   });
-  afterAll(() => app.close());
 
   const form = (fields: Record<string, string>) =>
     new URLSearchParams({

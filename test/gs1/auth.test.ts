@@ -4,11 +4,17 @@ import { authContract } from '../helpers/auth-contract.ts';
 
 describe('GS1 helper routes', () => {
   describe('POST /api/v1/gs1/gtin', () => {
-    authContract({ method: 'POST', url: () => '/api/v1/gs1/gtin', payload: { gtin: '09520123456788' } });
+    authContract({
+      method: 'POST',
+      path: '/api/v1/gs1/gtin',
+      url: () => '/api/v1/gs1/gtin',
+      payload: { gtin: '09520123456788' },
+    });
   });
   describe('POST /api/v1/gs1/decode', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/gs1/decode',
       url: () => '/api/v1/gs1/decode',
       payload: { data: '(01)09520123456788' },
     });
@@ -16,6 +22,7 @@ describe('GS1 helper routes', () => {
   describe('POST /api/v1/gs1/decode/batch', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/gs1/decode/batch',
       url: () => '/api/v1/gs1/decode/batch',
       payload: { items: ['(01)09520123456788'] },
     });

@@ -3,14 +3,14 @@
 // has one holder (409 GS1_PREFIX_HELD), passports made before stay and are listed as conflicts, and
 // the CLI sets and shows them. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 import { randomInt } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../src/domain/gs1/check-digit.ts';
-import { ADMIN_TOKEN, admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { ADMIN_TOKEN, admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { serveForBrowser } from '../helpers/browser.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
 import { expectClaimed } from '../helpers/product-keys.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 /** A 9-digit prefix no other test's GTINs fall under (they begin with 40 or 61). */
 const newPrefix = () => `7${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
@@ -24,17 +24,15 @@ interface TenantAnswer {
 }
 
 describe('GS1 Company Prefixes', () => {
-  let app: App;
+  const app = useTestApp();
   let holder: TestWorkspace;
   let other: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     holder = await createWorkspace(app);
     other = await createWorkspace(app);
     await createOperator(app, holder);
     await createOperator(app, other);
   });
-  afterAll(() => app.close());
 
   const assign = (workspace: TestWorkspace, gs1CompanyPrefixes: unknown) =>
     app.inject({

@@ -3,12 +3,12 @@
 // resolved at `/01/<gtin14>` and claimed on the node exactly like the plain digits. What is written
 // like a GTIN but is none is 400 naming productId and what is wrong, on every path that takes one,
 // and never kept as a SKU.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { passportToEnvironment } from '../../src/domain/aas/index.ts';
-import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
 import { expectClaimed } from '../helpers/product-keys.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 /** The spellings of a GTIN-13 other than its plain digits. */
 const SPELLINGS: [string, (gtin13: string) => string][] = [
@@ -32,17 +32,15 @@ function wrongCheckDigit(gtin13: string): { wrong: string; expected: string } {
 }
 
 describe('a GTIN in any spelling', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let other: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     other = await createWorkspace(app);
     await createOperator(app, workspace);
     await createOperator(app, other);
   });
-  afterAll(() => app.close());
 
   const body = (productId: string) => ({ productId, category: 'batteries', metadata: batteryMetadata() });
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = workspace.token) =>

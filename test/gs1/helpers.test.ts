@@ -1,17 +1,15 @@
 // The GS1 helpers over HTTP: GTIN check digits, decoding one piece of data and a batch.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('GS1 helpers', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   const post = (url: string, payload: unknown, token = workspace.token) =>
     app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as Record<string, unknown> });

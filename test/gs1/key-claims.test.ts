@@ -4,11 +4,10 @@
 // itself. Deleting a draft releases its key. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { passportToEnvironment } from '../../src/domain/aas/index.ts';
 import { withCheckDigit } from '../../src/domain/gs1/check-digit.ts';
-import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import {
   batteryMetadata,
   createOperator,
@@ -17,23 +16,22 @@ import {
   uniqueSku,
 } from '../helpers/passports.ts';
 import { expectClaimed } from '../helpers/product-keys.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const newGtin12 = () => withCheckDigit(`61${String(randomInt(0, 10 ** 9)).padStart(9, '0')}`);
 
 describe('one owner per GS1 key', () => {
-  let app: App;
+  const app = useTestApp();
   /** The brand owner, who made the passport first. */
   let owner: TestWorkspace;
   /** Another workspace trying to take the key. */
   let other: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     owner = await createWorkspace(app);
     other = await createWorkspace(app);
     await createOperator(app, owner);
     await createOperator(app, other);
   });
-  afterAll(() => app.close());
 
   const body = (productId: string) => ({ productId, category: 'batteries', metadata: batteryMetadata() });
   const create = (token: string, productId: string, extra: Record<string, unknown> = {}) =>

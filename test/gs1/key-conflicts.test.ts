@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { App } from '../../src/context.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { productKeyClaims } from '../../src/db/schema.ts';
 import { warnOfSharedKeys } from '../../src/modules/gs1/boot-report.ts';
@@ -19,13 +18,13 @@ import {
   createWorkspace,
   TEST_MASTER_KEY,
   type TestWorkspace,
-  testApp,
   testConfig,
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { processTimeout, startServer, stopProcesses, stopServer } from '../helpers/process.ts';
 import { expectClaimed, insertUnclaimedPassport } from '../helpers/product-keys.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 interface ListedKey {
@@ -34,18 +33,16 @@ interface ListedKey {
 }
 
 describe('GS1 keys that already conflict', () => {
-  let app: App;
+  const app = useTestApp();
   let first: TestWorkspace;
   let second: TestWorkspace;
   let secondOperator: string;
   beforeAll(async () => {
-    app = await testApp();
     first = await createWorkspace(app);
     second = await createWorkspace(app);
     await createOperator(app, first);
     secondOperator = (await createOperator(app, second)).id;
   });
-  afterAll(() => app.close());
 
   /** A passport of the first workspace (through the API), and one of the second made before claims. */
   const sharedKey = async (status: 'ACTIVE' | 'DRAFT' = 'ACTIVE') => {

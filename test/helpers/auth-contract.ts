@@ -7,9 +7,16 @@ import type { App } from '../../src/context.ts';
 import { type Permission, ROLE_PERMISSIONS, ROLES } from '../../src/domain/auth/permissions.ts';
 import { admin, BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from './app.ts';
 import { addMember, session } from './console.ts';
+import { pathPattern } from './route-paths.ts';
 
 export interface RouteUnderTest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * The route's path as the OpenAPI document writes it (`/api/v1/units/{id}/events`): the route
+   * coverage check (test/architecture/route-coverage.test.ts) reads it from the call's text, and
+   * the contract below proves the URL it calls is that route.
+   */
+  path: string;
   /** The URL, given the workspace that will call it (to build its own resource ids). */
   url: (app: App, workspace: TestWorkspace) => Promise<string> | string;
   permission?: Permission;
@@ -58,6 +65,11 @@ export function authContract(route: RouteUnderTest): void {
       workspace = await createWorkspace(app, 'enterprise');
     });
     afterAll(() => app.close());
+
+    it(`calls ${route.path}`, async () => {
+      const url = new URL(await urlFor(workspace), BASE_URL).pathname;
+      expect(url).toMatch(pathPattern(route.path));
+    });
 
     it('answers 401 without credentials', async () => {
       const response = await call({});

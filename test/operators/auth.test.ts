@@ -13,20 +13,33 @@ describe('operator routes', () => {
   describe('POST /api/v1/operators', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/operators',
       url: () => '/api/v1/operators',
       permission: 'operator:write',
       payload: { name: 'Auth GmbH', regId: 'DE123456789', regIdScheme: 'EORI', role: 'MANUFACTURER' },
     });
   });
   describe('GET /api/v1/operators', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/operators', permission: 'operator:read' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/operators',
+      url: () => '/api/v1/operators',
+      permission: 'operator:read',
+    });
   });
   describe('GET /api/v1/operators/{id}', () => {
-    authContract({ method: 'GET', url: byId(), permission: 'operator:read', foreignUrl: byId() });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/operators/{id}',
+      url: byId(),
+      permission: 'operator:read',
+      foreignUrl: byId(),
+    });
   });
   describe('PATCH /api/v1/operators/{id}', () => {
     authContract({
       method: 'PATCH',
+      path: '/api/v1/operators/{id}',
       url: byId(),
       permission: 'operator:write',
       payload: { name: 'Renamed' },
@@ -34,11 +47,18 @@ describe('operator routes', () => {
     });
   });
   describe('DELETE /api/v1/operators/{id}', () => {
-    authContract({ method: 'DELETE', url: byId(), permission: 'operator:write', foreignUrl: byId() });
+    authContract({
+      method: 'DELETE',
+      path: '/api/v1/operators/{id}',
+      url: byId(),
+      permission: 'operator:write',
+      foreignUrl: byId(),
+    });
   });
   describe('POST /api/v1/operators/{id}/restore', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/operators/{id}/restore',
       url: byId('/restore'),
       permission: 'operator:write',
       foreignUrl: byId('/restore'),

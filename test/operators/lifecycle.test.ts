@@ -1,21 +1,19 @@
 // The operator state table: bound → archived (with passports) or hard-deleted; archived → restored.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator, insertPassport, passportRow } from '../helpers/operator-fixtures.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('economic operator lifecycle', () => {
-  let app: App;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   let workspace: TestWorkspace;
   let now = new Date('2026-03-01T10:00:00.000Z').getTime();
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   const call = (method: 'GET' | 'DELETE' | 'POST', url: string) =>
     app.inject({ method, url, headers: bearer(workspace.token) });

@@ -8,22 +8,22 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { t } from '../../src/core/i18n.ts';
 import { tierDifferences } from '../../src/domain/passports/tier-differences.ts';
 import { tierView } from '../../src/domain/passports/tier-view.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const run = promisify(execFile);
 
 describe('passport forms in Chromium', () => {
-  let app: App;
+  const app = useTestApp();
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
@@ -32,7 +32,6 @@ describe('passport forms in Chromium', () => {
   const gtin = newGtin13();
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     await createOperator(app, workspace);
@@ -44,7 +43,6 @@ describe('passport forms in Chromium', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await app.close();
   });
 
   async function fresh(viewport = DESKTOP) {

@@ -6,20 +6,20 @@
 // desktop and phone width.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember, inviteFirstMember } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const MODEL = 'Kestrel 48V Cabinet';
 
 describe('the console overview and forms, in Chromium', () => {
-  let app: App;
+  const app = useTestApp();
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
@@ -28,7 +28,6 @@ describe('the console overview and forms, in Chromium', () => {
   let serial = '';
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     await createOperator(app, workspace);
@@ -43,7 +42,6 @@ describe('the console overview and forms, in Chromium', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await app.close();
   });
 
   async function signedIn(viewport = DESKTOP) {

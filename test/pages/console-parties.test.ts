@@ -4,24 +4,23 @@
 // and phone width, with screenshots kept when SCREENSHOT_DIR is set.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 describe('operator, facility and role forms in Chromium', () => {
-  let app: App;
+  const app = useTestApp();
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     await addMember(app, workspace, 'bob@example.com', 'AUDITOR');
@@ -32,7 +31,6 @@ describe('operator, facility and role forms in Chromium', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await app.close();
   });
 
   async function signedIn(viewport: { width: number; height: number }) {

@@ -3,19 +3,19 @@
 // its state-of-health chart, and revoking a key. axe-core on every page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 
 describe('passport work in the console, in Chromium', () => {
-  let app: App;
+  const app = useTestApp();
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
@@ -24,7 +24,6 @@ describe('passport work in the console, in Chromium', () => {
   let unit: { id: string; serialNumber: string };
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'grace@example.com');
     await createOperator(app, workspace);
@@ -50,7 +49,6 @@ describe('passport work in the console, in Chromium', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await app.close();
   });
 
   async function signedIn() {

@@ -5,26 +5,25 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember, PASSWORD } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, watchedPage } from '../helpers/console-browser.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 describe('console in Chromium', () => {
   let offset = 0; // moves the app's clock past a spent TOTP step
-  let app: App;
+  const app = useTestApp(() => ({ clock: () => new Date(Date.now() + offset) }));
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
   let passportId: string;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(Date.now() + offset) });
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     await addMember(app, workspace, 'eve@example.com');
@@ -37,7 +36,6 @@ describe('console in Chromium', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await app.close();
   });
 
   async function fresh(viewport = DESKTOP, bypassCSP = false) {

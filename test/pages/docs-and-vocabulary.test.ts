@@ -1,23 +1,20 @@
 // The human-facing pages of the foundation, opened in a real browser from a listening server.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { testApp } from '../helpers/app.ts';
 import { launchBrowser, newPage, serveForBrowser } from '../helpers/browser.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 describe('pages in Chromium', () => {
-  let app: App;
+  const app = useTestApp();
   let browser: Browser;
   let base: string;
   beforeAll(async () => {
-    app = await testApp();
     base = await serveForBrowser(app);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await app.close();
   });
 
   it('renders the API docs from the generated OpenAPI document, with no outside assets', async () => {

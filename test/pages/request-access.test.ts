@@ -3,21 +3,20 @@
 // finds nothing serious on any of the pages, and none scrolls sideways at phone width.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { seriousViolations } from '../helpers/accessibility.ts';
-import { BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('request-access page in Chromium', () => {
-  let app: App;
+  const app = useTestApp();
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
 
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
@@ -26,7 +25,6 @@ describe('request-access page in Chromium', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await app.close();
   });
 
   async function open(context: BrowserContext) {

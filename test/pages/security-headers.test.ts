@@ -1,12 +1,12 @@
 // Every HTML answer refuses to be framed, is not sniffed and keeps its URL to this origin; every
 // answer is `nosniff`. Over console pages, public passport and unit pages, the access-request page,
 // the docs UI and error pages, signed in or not.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withFrameAncestors } from '../../src/http/security-headers.ts';
-import { BASE_URL, bearer, randomIp, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, randomIp } from '../helpers/app.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { createUnit, uniqueSerial, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const HTML = { accept: 'text/html' };
@@ -21,14 +21,13 @@ function expectGuardedPage(response: { statusCode: number; headers: Record<strin
 }
 
 describe('security headers', () => {
-  let app: App;
+  const app = useTestApp();
   let passportId: string;
   let productId: string;
   let unitId: string;
   let token: string;
   let cookie: string;
   beforeAll(async () => {
-    app = await testApp();
     const { workspace, passport } = await unitWorkspace(app);
     token = workspace.token;
     passportId = passport.id;
@@ -37,7 +36,6 @@ describe('security headers', () => {
     await addMember(app, workspace, 'grace@example.com');
     cookie = (await session(app, workspace, 'grace@example.com')).cookie;
   });
-  afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });

@@ -2,21 +2,19 @@
 // recent events and a QR code, loading nothing from elsewhere and breaking no content policy.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { testApp } from '../helpers/app.ts';
 import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { appendBulk, createUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 describe('unit page in Chromium', () => {
-  let app: App;
+  const app = useTestApp();
   let browser: Browser;
   let base: string;
   let token: string;
   let unitId: string;
   let serial: string;
   beforeAll(async () => {
-    app = await testApp();
     const { workspace, passport } = await unitWorkspace(app);
     token = workspace.token;
     const unit = await createUnit(app, token, passport.id, { manufacturedAt: '2025-01-15T08:00:00Z' });
@@ -36,7 +34,6 @@ describe('unit page in Chromium', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await app.close();
   });
 
   it('renders a localised, self-contained page with chart, events and QR code', async () => {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { batteryMetadata, createOperator, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('POST /api/v1/passports/bulk', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   const bulk = (payload: unknown, token = workspace.token) =>
     app.inject({
@@ -102,6 +100,7 @@ describe('POST /api/v1/passports/bulk', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports/bulk',
     url: () => '/api/v1/passports/bulk',
     permission: 'passport:create',
     payload: { passports: [{ productId: 'x' }] },

@@ -1,14 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import {
-  admin,
-  BASE_URL,
-  bearer,
-  createKey,
-  createWorkspace,
-  type TestWorkspace,
-  testApp,
-} from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import {
   batteryMetadata,
@@ -18,17 +9,16 @@ import {
   newGtin13,
   uniqueSku,
 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('POST /api/v1/passports', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let operator: Awaited<ReturnType<typeof createOperator>>;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     operator = await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   const post = (payload: Record<string, unknown>, token = workspace.token, query = '') =>
     app.inject({ method: 'POST', url: `/api/v1/passports${query}`, headers: bearer(token), payload });
@@ -336,6 +326,7 @@ describe('POST /api/v1/passports', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports',
     url: () => '/api/v1/passports',
     permission: 'passport:create',
     payload: { productId: '4006381333931', category: 'batteries', metadata: {} },

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { readZip } from '../helpers/carriers.ts';
 import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 /** The manifest's rows as objects, by its header (no field here holds a comma or a quote). */
 function manifest(csv: string) {
@@ -14,20 +14,18 @@ function manifest(csv: string) {
 }
 
 describe('POST /api/v1/passports/labels', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let battery: Awaited<ReturnType<typeof createPassport>>;
   let sku: Awaited<ReturnType<typeof createPassport>>;
   let unit: Awaited<ReturnType<typeof createUnit>>;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     battery = await createPassport(app, workspace.token);
     sku = await createPassport(app, workspace.token, { productId: uniqueSku() });
     unit = await createUnit(app, workspace.token, battery.id);
   });
-  afterAll(() => app.close());
 
   const post = (
     payload: Record<string, unknown>,
@@ -185,6 +183,7 @@ describe('POST /api/v1/passports/labels', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports/labels',
     url: () => '/api/v1/passports/labels',
     permission: 'passport:read',
   });

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const MINUTE = 60_000;
 
 describe('passport updates, lifecycle and history', () => {
   let now = Date.parse('2026-03-01T10:00:00.000Z');
-  let app: App;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   let workspace: TestWorkspace;
   let keyPrefix: string;
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     const listed = (
@@ -20,7 +20,6 @@ describe('passport updates, lifecycle and history', () => {
     ).json();
     keyPrefix = listed.keys[0].prefix;
   });
-  afterAll(() => app.close());
 
   const tick = () => {
     now += MINUTE;
@@ -241,6 +240,7 @@ describe('passport updates, lifecycle and history', () => {
   describe('PUT /api/v1/passports/{id}', () => {
     authContract({
       method: 'PUT',
+      path: '/api/v1/passports/{id}',
       url: async (app, ws) => {
         await createOperator(app, ws);
         return `/api/v1/passports/${(await createPassport(app, ws.token)).id}`;
@@ -257,6 +257,7 @@ describe('passport updates, lifecycle and history', () => {
   describe('GET /api/v1/passports/{id}/history', () => {
     authContract({
       method: 'GET',
+      path: '/api/v1/passports/{id}/history',
       url: async (app, ws) => {
         await createOperator(app, ws);
         return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/history`;
@@ -266,6 +267,66 @@ describe('passport updates, lifecycle and history', () => {
         await createOperator(app, other);
         return `/api/v1/passports/${(await createPassport(app, other.token)).id}/history`;
       },
+    });
+  });
+  /** A passport of the workspace, made with its operator, at `/api/v1/passports/{id}` plus `suffix`. */
+  const passportUrl =
+    (suffix = '') =>
+    async (app: App, ws: TestWorkspace) => {
+      await createOperator(app, ws);
+      return `/api/v1/passports/${(await createPassport(app, ws.token)).id}${suffix}`;
+    };
+
+  describe('GET /api/v1/passports', () => {
+    authContract({
+      method: 'GET',
+      path: '/api/v1/passports',
+      url: () => '/api/v1/passports',
+      permission: 'passport:read',
+    });
+  });
+
+  describe('PUT /api/v1/passports/{id}/status', () => {
+    authContract({
+      method: 'PUT',
+      path: '/api/v1/passports/{id}/status',
+      url: passportUrl('/status'),
+      permission: 'passport:update',
+      payload: { status: 'ACTIVE' },
+      foreignUrl: passportUrl('/status'),
+    });
+  });
+
+  describe('DELETE /api/v1/passports/{id}', () => {
+    authContract({
+      method: 'DELETE',
+      path: '/api/v1/passports/{id}',
+      url: passportUrl(),
+      permission: 'passport:delete',
+      foreignUrl: passportUrl(),
+    });
+  });
+
+  describe('GET /api/v1/passports/{id}/history/{version}', () => {
+    authContract({
+      method: 'GET',
+      path: '/api/v1/passports/{id}/history/{version}',
+      url: passportUrl('/history/1'),
+      permission: 'passport:read',
+      foreignUrl: passportUrl('/history/1'),
+    });
+  });
+
+  describe('GET /api/v1/passports/{id}/history/at', () => {
+    // The passport as it stood just after it was made.
+    const atUrl = async (app: App, ws: TestWorkspace) =>
+      `${await passportUrl('/history/at')(app, ws)}?at=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`;
+    authContract({
+      method: 'GET',
+      path: '/api/v1/passports/{id}/history/at',
+      url: atUrl,
+      permission: 'passport:read',
+      foreignUrl: atUrl,
     });
   });
 });

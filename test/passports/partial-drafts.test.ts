@@ -1,19 +1,17 @@
 // Partial drafts (docs/passports.md, "Partial drafts"): `?partial=true` lets a DRAFT lack required
 // metadata fields, every other check still refuses, and publishing holds the draft to every rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { apiCall, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { batteryMetadata, createOperator, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('partial drafts', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   const call = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
     apiCall(app, workspace.token, method, url, payload);

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { expectedDataMatrix, expectedQr, readPng, readSvg } from '../helpers/carriers.ts';
 import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('GET /api/v1/passports/{id}/qr', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: Awaited<ReturnType<typeof createPassport>>;
   let link: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
     link = passport.digitalLinkUri as string;
   });
-  afterAll(() => app.close());
 
   const get = (query = '', headers: Record<string, string> = {}, id = passport.id, token = workspace.token) =>
     app.inject({
@@ -178,6 +176,7 @@ describe('GET /api/v1/passports/{id}/qr', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/passports/{id}/qr',
     url: async (app, ws) => {
       await createOperator(app, ws);
       return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/qr`;

@@ -62,6 +62,7 @@ describe('GET /api/v1/passports/{id}', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/passports/{id}',
     url: async (app, ws) => {
       await createOperator(app, ws);
       return `/api/v1/passports/${(await createPassport(app, ws.token)).id}`;

@@ -1,21 +1,21 @@
 // An update computed from an earlier read (the EN 18222 merge patches) names the version it read:
 // if the passport moved on meanwhile, the update is refused instead of overwriting the newer state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App, ServiceContext } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceContext } from '../../src/context.ts';
 import type { Actor } from '../../src/core/actor.ts';
 import { ROLE_PERMISSIONS } from '../../src/domain/auth/permissions.ts';
 import { updatePassport } from '../../src/modules/passports/service.ts';
-import { BASE_URL, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('an update that names the version it was computed from', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let services: ServiceContext;
   let actor: Actor;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     const { db } = await testDatabase();
@@ -30,7 +30,6 @@ describe('an update that names the version it was computed from', () => {
       changedBy: 'key:test',
     };
   });
-  afterAll(() => app.close());
 
   it('is written at that version and refused (409) once the passport moved on', async () => {
     const passport = await createPassport(app, workspace.token);

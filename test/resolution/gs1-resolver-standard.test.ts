@@ -2,27 +2,26 @@
 // section (docs/resolution.md has the table), against a passport, a serialised unit and a GRAI
 // passport of a real workspace. Each test names the statement it checks.
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../src/domain/gs1/check-digit.ts';
 import { buildCompressedLink, parseLink } from '../../src/domain/gs1/digital-link.ts';
 import { compressAis } from '../../src/domain/gs1/dl-compression.ts';
-import { BASE_URL, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
 import { createUnit, uniqueSerial } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const VOC = 'https://gs1.org/voc/';
 
 describe('GS1-Conformant Resolver Standard 1.1', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   let unit: { id: string; serialNumber: string };
   let keyPath: string;
   let itemPath: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
@@ -30,7 +29,6 @@ describe('GS1-Conformant Resolver Standard 1.1', () => {
     keyPath = `/01/${passport.productId}`;
     itemPath = `${keyPath}/21/${unit.serialNumber}`;
   });
-  afterAll(() => app.close());
 
   const call = (
     method: 'GET' | 'HEAD' | 'OPTIONS' | 'PUT',

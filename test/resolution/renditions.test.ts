@@ -1,8 +1,7 @@
 // Answers kept in the store beside the passport: with the in-memory render cache off, every read
 // below reaches the store, so what they show is what the kept renditions give.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonLd } from '../../src/core/representations.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { pageRepresentation } from '../../src/modules/pages/representation.ts';
@@ -14,10 +13,10 @@ import {
   createWorkspace,
   randomIp,
   type TestWorkspace,
-  testApp,
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createFacility, createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 
@@ -37,17 +36,15 @@ async function tamperKept(passportId: string, from: string, to: string) {
 }
 
 describe('answers kept beside the passport', () => {
-  let app: App;
+  const app = useTestApp(() => ({ renderCacheTtlMs: 0 }));
   let workspace: TestWorkspace;
   let operator: { id: string };
   let facility: { id: string };
   beforeAll(async () => {
-    app = await testApp({ renderCacheTtlMs: 0 });
     workspace = await createWorkspace(app);
     operator = await createOperator(app, workspace, { name: 'Kept Cells GmbH' });
     facility = await createFacility(app, workspace, { name: 'Plant One' });
   });
-  afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });

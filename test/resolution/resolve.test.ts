@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { environmentToDocument, validateEnvironment } from '../../src/domain/aas/index.ts';
 import { accessMap } from '../../src/domain/categories/schemas/index.ts';
 import {
@@ -9,24 +8,22 @@ import {
   createWorkspace,
   randomIp,
   type TestWorkspace,
-  testApp,
 } from '../helpers/app.ts';
 import { createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
 import { appendEvent, createUnit, uniqueSerial } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 
 describe('public resolution', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
   });
-  afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });

@@ -27,6 +27,7 @@ describe('traceability routes', () => {
   describe('POST /api/v1/events', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/events',
       url: () => '/api/v1/events',
       permission: 'event:write',
       payload: objectEvent(),
@@ -35,18 +36,36 @@ describe('traceability routes', () => {
   describe('POST /api/v1/events/epcis', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/events/epcis',
       url: () => '/api/v1/events/epcis',
       permission: 'event:write',
       payload: epcisDocument([objectEvent()]),
     });
   });
   describe('GET /api/v1/events (EPCIS query)', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/events?perPage=5', permission: 'event:read' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/events',
+      url: () => '/api/v1/events?perPage=5',
+      permission: 'event:read',
+    });
   });
   describe('GET /api/v1/events/{id}', () => {
-    authContract({ method: 'GET', url: eventUrl, permission: 'event:read', foreignUrl: eventUrl });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/events/{id}',
+      url: eventUrl,
+      permission: 'event:read',
+      foreignUrl: eventUrl,
+    });
   });
   describe('GET /api/v1/events/{id}/lineage', () => {
-    authContract({ method: 'GET', url: lineageUrl, permission: 'event:read', foreignUrl: lineageUrl });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/events/{id}/lineage',
+      url: lineageUrl,
+      permission: 'event:read',
+      foreignUrl: lineageUrl,
+    });
   });
 });

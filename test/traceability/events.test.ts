@@ -1,8 +1,7 @@
 // Traceability over the API: capture (atomic, idempotent, problems with paths), single events (EPCIS
 // and UNTP), products linked to passports and units, and the lineage across a transformation
 // (cells → module → pack), cycle-safe, bounded and per workspace.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   batteryChain,
   epcisDocument,
@@ -10,14 +9,15 @@ import {
   sgtin,
   transformationEvent,
 } from '../../src/domain/traceability/samples.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const PACK_EVENT = 'urn:uuid:00000000-0000-4000-8000-000000000004';
 
 describe('traceability events', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
 
   const post = (url: string, payload: unknown, ws = workspace) =>
@@ -35,11 +35,9 @@ describe('traceability events', () => {
     });
 
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   it('captures a document and reconstructs the lineage cells → modules → pack exactly', async () => {
     const { events, cells, modules, pack } = batteryChain();

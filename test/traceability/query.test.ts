@@ -2,8 +2,7 @@
 // name, pages chain through the Link header and stay whole while events arrive, one event is read
 // by record id or eventID, and another workspace's events are never seen.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   aggregationEvent,
   epcisDocument,
@@ -11,15 +10,8 @@ import {
   sgtin,
   transformationEvent,
 } from '../../src/domain/traceability/samples.ts';
-import {
-  apiCall,
-  BASE_URL,
-  bearer,
-  createKey,
-  createWorkspace,
-  type TestWorkspace,
-  testApp,
-} from '../helpers/app.ts';
+import { apiCall, BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 type Json = Record<string, unknown>;
 
@@ -61,7 +53,7 @@ const EVENTS: Json[] = [
 ];
 
 describe('EPCIS 2.0 query (GET /api/v1/events)', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
 
   const get = (url: string, ws = workspace) => app.inject({ method: 'GET', url, headers: bearer(ws.token) });
@@ -84,11 +76,9 @@ describe('EPCIS 2.0 query (GET /api/v1/events)', () => {
   };
 
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await capture(EVENTS);
   });
-  afterAll(() => app.close());
 
   it('answers an EPCISQueryDocument in JSON-LD, oldest eventTime first, with recordTime set', async () => {
     const response = await get('/api/v1/events');

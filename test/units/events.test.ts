@@ -271,6 +271,7 @@ describe('POST /api/v1/units/{id}/events', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/units/{id}/events',
     url: (app, ws) => unitUrl(app, ws, '/events'),
     payload: { eventType: 'OTHER' },
     permission: 'battery:write',
@@ -312,6 +313,7 @@ describe('DELETE /api/v1/units/{id}', () => {
 
   authContract({
     method: 'DELETE',
+    path: '/api/v1/units/{id}',
     url: (app, ws) => unitUrl(app, ws),
     permission: 'battery:write',
     foreignUrl: (app, other) => unitUrl(app, other),

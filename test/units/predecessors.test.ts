@@ -1,22 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { batteryUnitEvents } from '../../src/db/schema.ts';
-import { bearer, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createPassport } from '../helpers/passports.ts';
 import { createUnit, serialise, uniqueSerial, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 // Serialising with predecessors and at end of life: the status table's unit rows.
 describe('POST /api/v1/passports/{passportId}/units: predecessors and RECYCLED at birth', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   beforeAll(async () => {
-    app = await testApp();
     ({ workspace, passport } = await unitWorkspace(app));
   });
-  afterAll(() => app.close());
 
   const post = (payload: unknown, ref = passport.id, token = workspace.token) =>
     serialise(app, token, ref, payload);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createKey, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createKey, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { expectedDataMatrix, expectedQr, readPng, readSvg } from '../helpers/carriers.ts';
 import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
 import { createUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const unitQrUrl = async (app: App, ws: TestWorkspace) => {
   await createOperator(app, ws);
@@ -13,16 +14,14 @@ const unitQrUrl = async (app: App, ws: TestWorkspace) => {
 };
 
 describe('GET /api/v1/units/{id}/qr', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let unit: Awaited<ReturnType<typeof createUnit>>;
   beforeAll(async () => {
-    app = await testApp();
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     unit = await createUnit(app, workspace.token, made.passport.id);
   });
-  afterAll(() => app.close());
 
   const get = (id: string, query = '', headers: Record<string, string> = {}, token = workspace.token) =>
     app.inject({
@@ -87,6 +86,7 @@ describe('GET /api/v1/units/{id}/qr', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/units/{id}/qr',
     url: unitQrUrl,
     permission: 'battery:read',
     foreignUrl: unitQrUrl,

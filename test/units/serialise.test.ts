@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, notifications } from '../../src/db/schema.ts';
-import { BASE_URL, bearer, createKey, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createKey, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
 import { createUnit, serialise, uniqueSerial, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('POST /api/v1/passports/{passportId}/units', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   beforeAll(async () => {
-    app = await testApp();
     ({ workspace, passport } = await unitWorkspace(app));
   });
-  afterAll(() => app.close());
 
   const post = (payload: unknown, ref = passport.id, token = workspace.token) =>
     serialise(app, token, ref, payload);
@@ -248,6 +246,7 @@ describe('POST /api/v1/passports/{passportId}/units', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports/{passportId}/units',
     url: async (app, ws) => {
       await createOperator(app, ws);
       return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/units`;

@@ -1,11 +1,11 @@
 // Property: whatever sequence of single and bulk appends a unit receives, its status is the last
 // accepted status change, and once RECYCLED it never leaves it (every later write is refused).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UNIT_STATUSES } from '../../src/domain/units/status.ts';
-import { type TestWorkspace, testApp } from '../helpers/app.ts';
+import type { TestWorkspace } from '../helpers/app.ts';
 import { appendBulk, appendEvent, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 type Status = (typeof UNIT_STATUSES)[number];
 const status = fc.option(fc.constantFrom(...UNIT_STATUSES), { nil: undefined, freq: 2 });
@@ -32,16 +32,14 @@ function expected(current: Status, events: { minute: number; status?: Status }[]
 }
 
 describe('unit status under any sequence of appends', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passportId: string;
   beforeAll(async () => {
-    app = await testApp();
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     passportId = made.passport.id;
   });
-  afterAll(() => app.close());
 
   it('equals the last accepted status change and never leaves RECYCLED', async () => {
     await fc.assert(

@@ -106,6 +106,7 @@ describe('POST /api/v1/units/{id}/events/bulk', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/units/{id}/events/bulk',
     url: (app, ws) => unitUrl(app, ws, '/events/bulk'),
     payload: { events: [{ eventType: 'OTHER' }] },
     permission: 'battery:write',
@@ -198,6 +199,7 @@ describe('GET /api/v1/units/{id}/events', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/units/{id}/events',
     url: (app, ws) => unitUrl(app, ws, '/events'),
     permission: 'battery:read',
     foreignUrl: (app, other) => unitUrl(app, other, '/events'),

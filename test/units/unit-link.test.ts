@@ -1,24 +1,22 @@
 // Battery unit: "digitalLinkUri | string (URL)"; unit view: "@id | equals digitalLinkUri". A unit
 // under a passport whose productId is not a GS1 key has no GS1 Digital Link, so the node gives it
 // its own URL, `{base_url}/unit/{id}` (docs/units.md), everywhere the unit is shown or carried.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { expectedQr, readPng, readZip } from '../helpers/carriers.ts';
 import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
 import { createUnit, getUnit, serialise, uniqueSerial } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('the URL of a unit whose passport has no GS1 key', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token, { productId: uniqueSku() });
   });
-  afterAll(() => app.close());
 
   const host = new URL(BASE_URL).host;
   const resolve = (id: string, accept: string) =>

@@ -117,6 +117,7 @@ describe('POST /api/v1/passports/{passportId}/units/validate', () => {
 
   authContract({
     method: 'POST',
+    path: '/api/v1/passports/{passportId}/units/validate',
     url: async (app, ws) => {
       await createOperator(app, ws);
       return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/units/validate`;
@@ -213,6 +214,7 @@ describe('GET /api/v1/passports/{passportId}/units', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/passports/{passportId}/units',
     url: async (app, ws) => {
       await createOperator(app, ws);
       return `/api/v1/passports/${(await createPassport(app, ws.token)).id}/units`;

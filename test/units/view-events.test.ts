@@ -1,9 +1,9 @@
 // The unit view's events are written as JSON by the database and spliced into the answer: every
 // field must read back exactly as the events were recorded, in the view's field order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestWorkspace } from '../helpers/app.ts';
 import { appendBulk, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const EVENT_FIELDS = [
   '@type',
@@ -17,11 +17,10 @@ const EVENT_FIELDS = [
 ];
 
 describe('GET /api/v1/units/{id}: dynamicData as recorded', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let unitId: string;
   beforeAll(async () => {
-    app = await testApp();
     ({ workspace } = await unitWorkspace(app).then(async (made) => {
       unitId = (await createUnit(app, made.workspace.token, made.passport.id)).id;
       return made;
@@ -48,7 +47,6 @@ describe('GET /api/v1/units/{id}: dynamicData as recorded', () => {
     });
     expect(response.statusCode).toBe(201);
   });
-  afterAll(() => app.close());
 
   it('writes each event with the fields, values and times it was recorded with, newest first', async () => {
     const response = await getUnit(app, workspace.token, unitId);

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createKey, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createKey, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { createFacility, createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
 import { appendBulk, appendEvent, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const unitUrl = async (app: App, ws: TestWorkspace) => {
   await createOperator(app, ws);
@@ -12,12 +13,11 @@ const unitUrl = async (app: App, ws: TestWorkspace) => {
 };
 
 describe('GET /api/v1/units/{id}', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   let unit: { id: string; serialNumber: string; digitalLinkUri?: unknown };
   beforeAll(async () => {
-    app = await testApp();
     ({ workspace, passport } = await unitWorkspace(app));
     unit = await createUnit(app, workspace.token, passport.id, { manufacturedAt: '2025-05-05T00:00:00Z' });
     await appendBulk(app, workspace.token, unit.id, {
@@ -33,7 +33,6 @@ describe('GET /api/v1/units/{id}', () => {
       recordedAt: '2026-06-01T00:00:00Z',
     });
   });
-  afterAll(() => app.close());
 
   it('answers the privileged JSON-LD view, field by field', async () => {
     const response = await getUnit(app, workspace.token, unit.id);
@@ -210,6 +209,7 @@ describe('GET /api/v1/units/{id}', () => {
 
   authContract({
     method: 'GET',
+    path: '/api/v1/units/{id}',
     url: (app, ws) => unitUrl(app, ws),
     permission: 'battery:read',
     foreignUrl: (app, other) => unitUrl(app, other),

@@ -1,14 +1,10 @@
 import jsonld from 'jsonld';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, testApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('vocabulary endpoints', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('serves the canonical context as JSON-LD, cacheable and cross-origin', async () => {
     const response = await app.inject({ method: 'GET', url: '/contexts/dpp/v1' });

@@ -20,11 +20,17 @@ async function subscriptionUrl(app: App, workspace: TestWorkspace): Promise<stri
 
 describe('webhook routes', () => {
   describe('GET /api/v1/webhooks/subscriptions', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/webhooks/subscriptions', permission: 'webhook:read' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/webhooks/subscriptions',
+      url: () => '/api/v1/webhooks/subscriptions',
+      permission: 'webhook:read',
+    });
   });
   describe('POST /api/v1/webhooks/subscriptions', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/webhooks/subscriptions',
       url: () => '/api/v1/webhooks/subscriptions',
       permission: 'webhook:write',
       payload: { url: TARGET, events: ['passport.recalled'] },
@@ -33,6 +39,7 @@ describe('webhook routes', () => {
   describe('PATCH /api/v1/webhooks/subscriptions/{id}', () => {
     authContract({
       method: 'PATCH',
+      path: '/api/v1/webhooks/subscriptions/{id}',
       url: subscriptionUrl,
       permission: 'webhook:write',
       payload: { active: false },
@@ -42,6 +49,7 @@ describe('webhook routes', () => {
   describe('DELETE /api/v1/webhooks/subscriptions/{id}', () => {
     authContract({
       method: 'DELETE',
+      path: '/api/v1/webhooks/subscriptions/{id}',
       url: subscriptionUrl,
       permission: 'webhook:write',
       foreignUrl: subscriptionUrl,
@@ -50,12 +58,27 @@ describe('webhook routes', () => {
   describe('POST /api/v1/webhooks/subscriptions/{id}/rotate-secret', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/webhooks/subscriptions/{id}/rotate-secret',
       url: async (app, workspace) => `${await subscriptionUrl(app, workspace)}/rotate-secret`,
       permission: 'webhook:write',
       foreignUrl: async (app, other) => `${await subscriptionUrl(app, other)}/rotate-secret`,
     });
   });
+  describe('POST /api/v1/webhooks/subscriptions/{id}/test', () => {
+    authContract({
+      method: 'POST',
+      path: '/api/v1/webhooks/subscriptions/{id}/test',
+      url: async (app, workspace) => `${await subscriptionUrl(app, workspace)}/test`,
+      permission: 'webhook:write',
+      foreignUrl: async (app, other) => `${await subscriptionUrl(app, other)}/test`,
+    });
+  });
   describe('GET /api/v1/webhooks/deliveries', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/webhooks/deliveries', permission: 'webhook:read' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/webhooks/deliveries',
+      url: () => '/api/v1/webhooks/deliveries',
+      permission: 'webhook:read',
+    });
   });
 });

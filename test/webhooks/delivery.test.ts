@@ -2,14 +2,14 @@
 // receiver on loopback, signed (checked with the algorithm written in the test), retried with the
 // same event id, and `failed` after the schedule runs out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/domain/webhooks/schedule.ts';
 import { decodeMasterKey } from '../../src/modules/seals/master-key.ts';
 import { type DeliveryWorker, startDeliveryWorker } from '../../src/modules/webhooks/service.ts';
-import { bearer, createWorkspace, TEST_MASTER_KEY, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, TEST_MASTER_KEY, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { type Receiver, startReceiver, verifySignature } from '../helpers/webhook-receiver.ts';
 
 function first<T>(list: T[]): T {
@@ -21,7 +21,7 @@ function first<T>(list: T[]): T {
 const INSECURE = { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' };
 
 describe('webhook delivery', () => {
-  let app: App;
+  const app = useTestApp(() => ({ env: INSECURE }));
   let worker: DeliveryWorker;
   let receiver: Receiver;
   let workspace: TestWorkspace;
@@ -46,7 +46,6 @@ describe('webhook delivery', () => {
   }
 
   beforeAll(async () => {
-    app = await testApp({ env: INSECURE });
     const { db } = await testDatabase();
     worker = startDeliveryWorker({
       db,
@@ -63,7 +62,6 @@ describe('webhook delivery', () => {
   afterAll(async () => {
     await worker.stop();
     await receiver.close();
-    await app.close();
   });
 
   it('delivers every kind, signed, with the stable event id in the header and the body', async () => {

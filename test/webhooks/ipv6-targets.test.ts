@@ -1,11 +1,11 @@
 // IPv6 spellings of private IPv4 targets, through the subscription route: each is refused with the
 // documented 400 body naming the IPv4 address it carries.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('webhook targets written as IPv6', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   const subscribe = (url: string) =>
     app.inject({
@@ -16,10 +16,8 @@ describe('webhook targets written as IPv6', () => {
     });
 
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   it.each([
     ['IPv4-compatible', 'https://[::7f00:1]/hooks', '127.0.0.1'],

@@ -1,18 +1,18 @@
 // Subscriptions over the API: registration behind the SSRF guard, the secret shown once and stored
 // encrypted, changes, deletion, the per-workspace limit, and the delivery log's paging.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { MAX_SUBSCRIPTIONS } from '../../src/modules/webhooks/service.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const PUBLIC = 'https://93.184.215.14/hooks';
 
 describe('webhook subscriptions', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
 
   const call = (
@@ -29,10 +29,8 @@ describe('webhook subscriptions', () => {
     });
 
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   it('registers a subscription, answers its secret once, and lists it without any secret', async () => {
     const created = await call('POST', '/api/v1/webhooks/subscriptions', {

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { testApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('service endpoints', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp({ env: { BUILD_COMMIT: 'abc1234', BUILD_TIME: '2026-11-21T10:00:00Z' } });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp(() => ({ env: { BUILD_COMMIT: 'abc1234', BUILD_TIME: '2026-11-21T10:00:00Z' } }));
 
   it('GET /health checks the store', async () => {
     const response = await app.inject({ method: 'GET', url: '/health' });

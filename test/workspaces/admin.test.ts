@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, bearer, createWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('platform admin API', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const subdomain = () => `adm-${randomUUID().slice(0, 8)}`;
   const create = (payload: Record<string, unknown>, headers: Record<string, string> = admin) =>

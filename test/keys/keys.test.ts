@@ -1,23 +1,21 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { admin, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator } from '../helpers/operator-fixtures.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const TOKEN_SHAPE = /^(odpp_dpp_token_[A-Za-z0-9]{8}_)[A-Za-z0-9_-]{43}$/;
 
 describe('workspace API keys', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   const post = (token: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(token), payload });
@@ -218,17 +216,24 @@ describe('workspace API keys', () => {
   describe('POST /api/v1/keys', () => {
     authContract({
       method: 'POST',
+      path: '/api/v1/keys',
       url: () => '/api/v1/keys',
       permission: 'keys:manage',
       payload: { name: 'k' },
     });
   });
   describe('GET /api/v1/keys', () => {
-    authContract({ method: 'GET', url: () => '/api/v1/keys', permission: 'keys:manage' });
+    authContract({
+      method: 'GET',
+      path: '/api/v1/keys',
+      url: () => '/api/v1/keys',
+      permission: 'keys:manage',
+    });
   });
   describe('DELETE /api/v1/keys/{id}', () => {
     authContract({
       method: 'DELETE',
+      path: '/api/v1/keys/{id}',
       url: async (app, ws) => `/api/v1/keys/${(await createKey(app, ws, {})).key.id}`,
       permission: 'keys:manage',
       foreignUrl: async (app, other) => `/api/v1/keys/${(await createKey(app, other, {})).key.id}`,

@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { SEAL_EXCLUDED_FIELDS, verifySealedDocument } from '../../src/domain/seal/index.ts';
-import { createWorkspace, testApp } from '../helpers/app.ts';
+import { createWorkspace } from '../helpers/app.ts';
 import { createOperator } from '../helpers/passports.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
 import { createSealedPassport, type SealedDocument } from '../helpers/seals.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'opendpp-excluded-'));
 afterEach(stopProcesses);
@@ -28,18 +28,16 @@ type Variant = keyof typeof variants;
 const SET_REASON = /^proof\.excludedFields is not the set of 10 field names opendpp-seal\/1 fixes/;
 
 describe('proof.excludedFields, a set', () => {
-  let app: App;
+  const app = useTestApp();
   let sealed: SealedDocument;
   let caCertificatePem: string;
   beforeAll(async () => {
-    app = await testApp();
     const workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     sealed = await createSealedPassport(app, workspace.token);
     expect(sealed.proof.excludedFields).toEqual(fields);
     caCertificatePem = (await app.inject({ method: 'GET', url: '/.well-known/opendpp-seal-ca.pem' })).body;
   });
-  afterAll(() => app.close());
 
   const variant = (name: Variant) => ({
     ...sealed,

@@ -3,8 +3,7 @@
 // representation the node serves that carries `digitalSeal` verifies, on the node and offline, and
 // no write or read answers 5xx.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifySealedDocument } from '../../src/domain/seal/index.ts';
 import {
   type ApiMethod,
@@ -14,10 +13,10 @@ import {
   createWorkspace,
   randomIp,
   type TestWorkspace,
-  testApp,
 } from '../helpers/app.ts';
 import { batteryMetadata, createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const PASSPORTS = 3;
 const PARTIES = 2;
@@ -71,15 +70,13 @@ interface World {
 }
 
 describe('the seal invariant under any sequence of writes', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let caPem: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     caPem = (await app.inject({ method: 'GET', url: '/.well-known/opendpp-seal-ca.pem' })).body;
   });
-  afterAll(() => app.close());
 
   const call = (method: ApiMethod, url: string, payload?: unknown) =>
     apiCall(app, workspace.token, method, url, payload);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, BASE_URL, bearer, createKey, createWorkspace, testApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, BASE_URL, bearer, createKey, createWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { createOperator } from '../helpers/operator-fixtures.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('GET /api/v1/whoami', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('returns the Whoami result field for field', async () => {
     const workspace = await createWorkspace(app, 'growth');
@@ -98,5 +94,5 @@ describe('GET /api/v1/whoami', () => {
     expect(response.json().tenant.tier).toBe('starter');
   });
 
-  authContract({ method: 'GET', url: () => '/api/v1/whoami' });
+  authContract({ method: 'GET', path: '/api/v1/whoami', url: () => '/api/v1/whoami' });
 });

@@ -1,33 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, signingKeys } from '../../src/db/schema.ts';
 import { decryptSecret } from '../../src/domain/crypto/secret-box.ts';
 import { sealFixture } from '../../src/domain/seal/fixtures.ts';
 import { sealDocument, verifySealedDocument } from '../../src/domain/seal/index.ts';
-import {
-  bearer,
-  createKey,
-  createWorkspace,
-  TEST_MASTER_KEY,
-  type TestWorkspace,
-  testApp,
-} from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, TEST_MASTER_KEY, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { privateKeyMaterialIn } from '../helpers/secret-scan.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 type Doc = Record<string, unknown> & { id: string; digitalSeal: Record<string, unknown> | null };
 
 describe('seals over the API', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = workspace.token) =>
     app.inject({ method, url, headers: bearer(token), ...(payload ? { payload: payload as object } : {}) });

@@ -2,8 +2,7 @@
 // history and keeps verifying, the live passport becomes a new unsealed version (audited, notified,
 // sent to webhooks with its cause), and no read of the passport ever answers 500.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, notifications, webhookOutbox } from '../../src/db/schema.ts';
 import { verifySealedDocument } from '../../src/domain/seal/index.ts';
 import {
@@ -13,23 +12,22 @@ import {
   createWorkspace,
   randomIp,
   type TestWorkspace,
-  testApp,
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 type Doc = Record<string, unknown> & { id: string; version?: number; digitalSeal: unknown };
 
 const host = new URL(BASE_URL).host;
 
 describe('party changes on sealed passports', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let operator: { id: string; name: string };
   let caPem: string;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     operator = await createOperator(app, workspace);
     caPem = (await app.inject({ method: 'GET', url: '/.well-known/opendpp-seal-ca.pem' })).body;
@@ -40,7 +38,6 @@ describe('party changes on sealed passports', () => {
     });
     expect(subscribed.statusCode).toBe(201);
   });
-  afterAll(() => app.close());
 
   const call = (method: ApiMethod, url: string, payload?: unknown) =>
     apiCall(app, workspace.token, method, url, payload);

@@ -1,11 +1,11 @@
 // The seal fields of every representation the node serves come in the order docs/sealing.md §6
 // writes them, `proof.leafSalts` and `proof.redactedLeaves` in path order, although the store keeps
 // them as jsonb (which reorders members, shorter keys first).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator } from '../helpers/passports.ts';
 import { createSealedPassport, type SealedDocument } from '../helpers/seals.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const inPathOrder = (keys: string[]) => [...keys].sort();
@@ -47,18 +47,16 @@ function expectServedOrder(document: SealedDocument, masked: boolean) {
 }
 
 describe('seal fields as served', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   let id: string;
   let sealAnswer: SealedDocument;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     sealAnswer = await createSealedPassport(app, workspace.token);
     id = sealAnswer.id;
   });
-  afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });

@@ -3,12 +3,12 @@
 // keys issued in the earlier form keep working.
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { hashToken } from '../../src/domain/auth/api-token.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 /** The regular expression docs/authentication.md gives secret scanners (its first `regex` block). */
 function documentedScannerPattern(): RegExp {
@@ -35,13 +35,11 @@ async function legacyKey(workspace: TestWorkspace): Promise<{ id: string; token:
 }
 
 describe('API key token format', () => {
-  let app: App;
+  const app = useTestApp();
   let workspace: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
   });
-  afterAll(() => app.close());
 
   it('gives every new key the same prefix, ending in dpp_token_, and the key prefix as its head', async () => {
     const created = [workspace.token];
