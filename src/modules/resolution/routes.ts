@@ -154,52 +154,7 @@ export async function resolutionRoutes(
     },
   );
 
-  for (const [ai, name] of [
-    ['01', 'GTIN'],
-    ['8003', 'GRAI'],
-  ] as const) {
-    const schema = {
-      tags,
-      summary: `GS1 Digital Link by ${name}`,
-      params: KeyParams,
-      response: responses.key,
-    };
-    app.get(`/${ai}/:key`, { config, schema }, async (request, reply) =>
-      serveLink(reads, request, reply, keyLinkRequest(services.baseUrl, ai, request.params.key, request.url)),
-    );
-    const summary = `GS1 Digital Link by ${name} with key qualifiers (an item link redirects to its unit) or partly compressed`;
-    app.get(
-      `/${ai}/:key/*`,
-      { config, schema: { tags, summary, params: KeyRestParams, response: responses.key } },
-      async (request, reply) =>
-        serveLink(
-          reads,
-          request,
-          reply,
-          keyLinkRequest(services.baseUrl, ai, request.params.key, request.url),
-        ),
-    );
-  }
-
-  app.get(
-    `/:compressed(${COMPRESSED})`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Fully compressed GS1 Digital Link, resolved as its uncompressed form',
-        params: CompressedParams,
-        response: responses.key,
-      },
-    },
-    async (request, reply) =>
-      serveLink(
-        reads,
-        request,
-        reply,
-        compressedLinkRequest(services.baseUrl, request.params.compressed, request.method),
-      ),
-  );
+  digitalLinkRoutes(app, reads, services.baseUrl, responses.key);
   descriptionRoute(app, services.baseUrl);
 
   app.get(
@@ -220,5 +175,58 @@ export async function resolutionRoutes(
       const answer = await answerRead(reads, call, target);
       return sendAnswer(request, reply, answer);
     },
+  );
+}
+
+/**
+ * The GS1 Digital Link routes: a GTIN or GRAI link (with key qualifiers, or partly compressed) and a
+ * fully compressed link, each answered by the link decision of `serveLink`.
+ */
+function digitalLinkRoutes(
+  app: App,
+  reads: Resolution,
+  baseUrl: string,
+  responses: ReturnType<typeof resolutionResponses>['key'],
+): void {
+  for (const [ai, name] of [
+    ['01', 'GTIN'],
+    ['8003', 'GRAI'],
+  ] as const) {
+    const schema = {
+      tags,
+      summary: `GS1 Digital Link by ${name}`,
+      params: KeyParams,
+      response: responses,
+    };
+    app.get(`/${ai}/:key`, { config, schema }, async (request, reply) =>
+      serveLink(reads, request, reply, keyLinkRequest(baseUrl, ai, request.params.key, request.url)),
+    );
+    const summary = `GS1 Digital Link by ${name} with key qualifiers (an item link redirects to its unit) or partly compressed`;
+    app.get(
+      `/${ai}/:key/*`,
+      { config, schema: { tags, summary, params: KeyRestParams, response: responses } },
+      async (request, reply) =>
+        serveLink(reads, request, reply, keyLinkRequest(baseUrl, ai, request.params.key, request.url)),
+    );
+  }
+
+  app.get(
+    `/:compressed(${COMPRESSED})`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Fully compressed GS1 Digital Link, resolved as its uncompressed form',
+        params: CompressedParams,
+        response: responses,
+      },
+    },
+    async (request, reply) =>
+      serveLink(
+        reads,
+        request,
+        reply,
+        compressedLinkRequest(baseUrl, request.params.compressed, request.method),
+      ),
   );
 }
