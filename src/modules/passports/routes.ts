@@ -55,16 +55,14 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       const partial = request.query.partial === 'true';
-      const { row, warnings, notices } = await passports.createPassport(services, actor, request.body, db, {
-        partial,
-      });
-      const body = {
-        success: true,
-        passport: await render()(row),
-        ...advisories(request, warnings, notices),
-      };
+      const { document, warnings, notices } = await passports.createPassport(
+        services,
+        actorOf(request),
+        request.body,
+        { partial },
+      );
+      const body = { success: true, passport: document, ...advisories(request, warnings, notices) };
       return sendText(reply, 201, JSON_TYPE, JSON.stringify(body));
     },
   );
@@ -155,20 +153,14 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { row, warnings, notices } = await passports.updatePassport(
+      const { document, warnings, notices } = await passports.updatePassport(
         services,
-        actor,
+        actorOf(request),
         request.params.id,
         request.body,
-        db,
         { partial: request.query.partial === 'true' },
       );
-      const body = {
-        success: true,
-        passport: await render()(row),
-        ...advisories(request, warnings, notices),
-      };
+      const body = { success: true, passport: document, ...advisories(request, warnings, notices) };
       return sendText(reply, 200, JSON_TYPE, JSON.stringify(body));
     },
   );
@@ -235,12 +227,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         { canUpdate: can(actor, 'passport:update') },
         request.rowProblems,
       );
-      const renderer = render();
-      const documents = await Promise.all(outcome.written.map((row) => renderer(row)));
       const body = {
         success: outcome.errors.length === 0,
         count: outcome.written.length,
-        passports: documents,
+        passports: outcome.written,
         ...(outcome.errors.length > 0 ? { errors: outcome.errors } : {}),
       };
       // The bulk rule (docs/errors.md): 201 once any row was written, created or updated.
