@@ -39,6 +39,14 @@ function advisories(request: FastifyRequest, warnings: AdvisoryItem[], notices: 
 }
 
 export async function passportRoutes(app: App, services: AppContext): Promise<void> {
+  await createAndListRoutes(app, services);
+  await readRoute(app, services);
+  await changeRoutes(app, services);
+  await bulkRoute(app, services);
+}
+
+/** Create a passport, and list them. */
+async function createAndListRoutes(app: App, services: AppContext): Promise<void> {
   const { db, baseUrl } = services;
   const render = () => documentRenderer(db, baseUrl);
 
@@ -97,7 +105,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       return sendText(reply, 200, JSON_TYPE, JSON.stringify({ ...body, passports: documents }));
     },
   );
+}
 
+/** Read one passport, in the representation asked for. */
+async function readRoute(app: App, services: AppContext): Promise<void> {
   app.get(
     '/api/v1/passports/:id',
     {
@@ -138,6 +149,12 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       return sendText(reply.headers(representation.headers ?? {}), 200, representation.contentType, body);
     },
   );
+}
+
+/** Update, move the status of, and delete a passport. */
+async function changeRoutes(app: App, services: AppContext): Promise<void> {
+  const { db, baseUrl } = services;
+  const render = () => documentRenderer(db, baseUrl);
 
   app.put(
     '/api/v1/passports/:id',
@@ -206,7 +223,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Bulk ingest. */
+async function bulkRoute(app: App, services: AppContext): Promise<void> {
   app.post(
     '/api/v1/passports/bulk',
     {

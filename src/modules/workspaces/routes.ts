@@ -20,6 +20,12 @@ const security = [{ platformAdmin: [] }];
 const ADMIN_ERRORS = [400, 401, 404, 409, 500];
 
 export async function workspaceRoutes(app: App, context: AppContext): Promise<void> {
+  await workspaceAdminRoutes(app, context);
+  await workspaceKeyRoutes(app, context);
+}
+
+/** Create, list and change workspaces. */
+async function workspaceAdminRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/admin/v1/workspaces',
     {
@@ -82,7 +88,10 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       }),
     }),
   );
+}
 
+/** A workspace's API keys: create, list, revoke. */
+async function workspaceKeyRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/admin/v1/workspaces/:id/keys',
     {
