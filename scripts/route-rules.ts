@@ -134,10 +134,6 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 85,
     why: 'the routes of one resource with their schemas written inline; to split by route',
   },
-  'src/modules/categories/routes.ts categoryRoutes': {
-    lines: 91,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
   'src/modules/console/auth-pages.ts authPages': {
     lines: 135,
     why: 'the pages of several screens registered together; to split by screen',
