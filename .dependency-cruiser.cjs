@@ -9,7 +9,7 @@ const ROUTE_FILES = [
   '^src/modules/[^/]+/(routes|[^/]+-routes)\\.ts$',
   // The console is an HTTP adapter over the node's own API: its page files register routes, read
   // forms and render pages; frame.ts holds the signed-in page's session cookie.
-  '^src/modules/console/(pages|[^/]+-pages)\\.ts$',
+  '^src/modules/console/(pages|[^/]+-pages?)\\.ts$',
   '^src/modules/console/frame\\.ts$',
 ];
 

@@ -33,12 +33,18 @@ describe('an update that names the version it was computed from', () => {
 
   it('is written at that version and refused (409) once the passport moved on', async () => {
     const passport = await createPassport(app, workspace.token);
-    const { row } = await updatePassport(services, actor, passport.id, { originCountry: 'FR' }, services.db, {
-      version: 1,
-    });
+    const { row } = await updatePassport(
+      services,
+      actor,
+      passport.id,
+      { originCountry: 'FR' },
+      {
+        version: 1,
+      },
+    );
     expect(row.version).toBe(2);
     await expect(
-      updatePassport(services, actor, passport.id, { originCountry: 'NL' }, services.db, { version: 1 }),
+      updatePassport(services, actor, passport.id, { originCountry: 'NL' }, { version: 1 }),
     ).rejects.toMatchObject({ code: 'CONFLICT', status: 409 });
     const { row: again } = await updatePassport(services, actor, passport.id, { originCountry: 'NL' });
     expect(again).toMatchObject({ version: 3, originCountry: 'NL' });

@@ -43,7 +43,14 @@ function validationReport(request: FastifyRequest, body: Record<string, unknown>
   };
 }
 
-export async function categoryRoutes(app: App, { config }: AppContext): Promise<void> {
+export async function categoryRoutes(app: App, context: AppContext): Promise<void> {
+  await schemaRoute(app, context);
+  await validateRoutes(app);
+  await materialsRoute(app);
+}
+
+/** A category's published JSON Schema. */
+async function schemaRoute(app: App, { config }: AppContext): Promise<void> {
   const published = publishedSchemas(config.publicBaseUrl);
 
   app.get(
@@ -77,7 +84,10 @@ export async function categoryRoutes(app: App, { config }: AppContext): Promise<
         .send(schema);
     },
   );
+}
 
+/** A body checked as a create would check it, without storing it: for a member, and for anyone. */
+async function validateRoutes(app: App): Promise<void> {
   app.post(
     '/api/v1/passports/validate-only',
     {
@@ -107,7 +117,10 @@ export async function categoryRoutes(app: App, { config }: AppContext): Promise<
     },
     async (request) => validationReport(request, request.body),
   );
+}
 
+/** The materials vocabulary. */
+async function materialsRoute(app: App): Promise<void> {
   app.get(
     '/api/v1/materials',
     {

@@ -43,6 +43,14 @@ export async function consoleApiRoutes(
   context: AppContext,
   sessions: SessionService,
 ): Promise<void> {
+  await sessionRoutes(app, sessions);
+  await enrolmentRoutes(app, context);
+  await memberRoutes(app, context);
+  await memberChangeRoutes(app, context);
+}
+
+/** Sign in (with the MFA challenge), refresh, sign out. */
+async function sessionRoutes(app: App, sessions: SessionService): Promise<void> {
   app.post(
     '/console/api/session',
     {
@@ -115,7 +123,10 @@ export async function consoleApiRoutes(
       return reply.code(204).send(null);
     },
   );
+}
 
+/** MFA enrolment and its confirmation. */
+async function enrolmentRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/console/api/mfa/enrolment',
     {
@@ -145,7 +156,10 @@ export async function consoleApiRoutes(
       ...(await confirmEnrolment(context, sessionOf(request), request.body.code)),
     }),
   );
+}
 
+/** Members listed, invited and removed. */
+async function memberRoutes(app: App, context: AppContext): Promise<void> {
   app.get(
     '/console/api/members',
     {
@@ -209,7 +223,10 @@ export async function consoleApiRoutes(
       return reply.code(204).send(null);
     },
   );
+}
 
+/** A member's role changed, and an invitation accepted. */
+async function memberChangeRoutes(app: App, context: AppContext): Promise<void> {
   app.patch(
     '/console/api/members/:id',
     {

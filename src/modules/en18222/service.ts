@@ -50,8 +50,8 @@ export async function createDpp(
   actor: Actor,
   body: Parameters<typeof passports.createPassport>[2],
 ) {
-  const { row } = await passports.createPassport(services, actor, body);
-  return (await passports.documentRenderer(services.db, services.baseUrl)(row)) as Document;
+  const { document } = await passports.createPassport(services, actor, body);
+  return document as Document;
 }
 
 export async function deleteDpp(services: ServiceContext, actor: Actor, dppId: string): Promise<void> {
@@ -86,15 +86,14 @@ async function writeUpdate(
 ): Promise<Document> {
   if (update.changed.length === 0) return current;
   // The patch was applied to the document as read: a change since then is a conflict, not overwritten.
-  const { row } = await passports.updatePassport(
+  const { document } = await passports.updatePassport(
     services,
     actor,
     String(current.id),
     { ...update.body, changeReason: reason },
-    services.db,
     { version },
   );
-  return (await passports.documentRenderer(services.db, services.baseUrl)(row)) as Document;
+  return document as Document;
 }
 
 /** UpdateDPPById: an RFC 7396 merge patch of the whole document, written as a versioned update. */

@@ -10,7 +10,6 @@ import { JSON_TYPE, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { ingestEnvironment } from './aas-ingest.ts';
 import { PassportResponse } from './schemas.ts';
-import { documentRenderer } from './service.ts';
 
 const EnvironmentBody = Type.Object(
   {},
@@ -40,10 +39,10 @@ export async function passportAasIngestRoutes(app: App, services: AppContext): P
     },
     async (request, reply) => {
       const outcome = await ingestEnvironment(services, actorOf(request), request.body);
-      const { row, warnings, notices } = outcome;
+      const { document, warnings, notices } = outcome;
       const body = {
         success: true,
-        passport: await documentRenderer(services.db, services.baseUrl)(row),
+        passport: document,
         ...(warnings.length > 0 ? { warnings: localisedItems(request, warnings) } : {}),
         ...(notices.length > 0 ? { notices: localisedItems(request, notices) } : {}),
       };

@@ -70,8 +70,8 @@ export async function ingestEnvironment(services: ServiceContext, actor: Actor, 
     }
     if (existing) {
       const body = { ...read.body, changeReason: AAS_REINGEST_REASON };
-      return { created: false, ...(await updatePassport(services, actor, existing.id, body, tx)) };
+      return { created: false, ...(await updatePassport(services, actor, existing.id, body, {}, tx)) };
     }
-    return { created: true, ...(await createPassport(services, actor, read.body, tx)) };
+    return { created: true, ...(await createPassport(services, actor, read.body, {}, tx)) };
   });
 }

@@ -10,14 +10,13 @@ import { errorsFound } from '../../domain/categories/engine.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
 import { ValidationFailed } from './ingest.ts';
 import { createPassport, updatePassport } from './service.ts';
-import { findPassport, type PassportRow } from './store.ts';
+import { findPassport } from './store.ts';
 
 export const BULK_MAX = 200;
 
 export interface BulkOutcome {
-  created: PassportRow[];
-  updated: PassportRow[];
-  written: PassportRow[];
+  /** The owner documents of the passports written, created or updated, in the order of their rows. */
+  written: Record<string, unknown>[];
   errors: string[];
 }
 
@@ -48,7 +47,7 @@ export async function bulkIngest(
   rights: { canUpdate: boolean },
   refused: RowProblems = null,
 ): Promise<BulkOutcome> {
-  const outcome: BulkOutcome = { created: [], updated: [], written: [], errors: [] };
+  const outcome: BulkOutcome = { written: [], errors: [] };
   await services.db.transaction(async (tx) => {
     for (const [index, raw] of rows.entries()) {
       const problem = refused?.get(index);
@@ -74,10 +73,7 @@ export async function bulkIngest(
           writeRow(services, actor, row, raw as Record<string, unknown>, rights),
         );
         if ('error' in written) outcome.errors.push(`${label} ${written.error}`);
-        else {
-          (written.created ? outcome.created : outcome.updated).push(written.row);
-          outcome.written.push(written.row);
-        }
+        else outcome.written.push(written.document);
       } catch (error) {
         outcome.errors.push(`${label} ${describeFailure(error)}`);
       }
@@ -92,7 +88,7 @@ async function writeRow(
   tx: Executor,
   body: Record<string, unknown>,
   rights: { canUpdate: boolean },
-): Promise<{ row: PassportRow; created: boolean } | { error: string }> {
+): Promise<{ document: Record<string, unknown> } | { error: string }> {
   // Only a valid productId can name an existing passport; anything else fails validation below.
   const identity = typeof body.productId === 'string' ? productIdentity(body.productId) : null;
   const existing = identity
@@ -102,15 +98,8 @@ async function writeRow(
     return { error: 'exists already, and this API key lacks passport:update to change it' };
   }
   if (existing) {
-    const { row } = await updatePassport(
-      services,
-      actor,
-      existing.id,
-      { ...body, changeReason: body.changeReason ?? 'bulk upsert' },
-      tx,
-    );
-    return { row, created: false };
+    const changeReason = body.changeReason ?? 'bulk upsert';
+    return updatePassport(services, actor, existing.id, { ...body, changeReason }, {}, tx);
   }
-  const { row } = await createPassport(services, actor, body, tx);
-  return { row, created: true };
+  return createPassport(services, actor, body, {}, tx);
 }

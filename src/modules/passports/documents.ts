@@ -5,8 +5,18 @@ import type { Executor } from '../../db/client.ts';
 import type { facilities, operators } from '../../db/schema.ts';
 import type { EconomicOperatorObject, PassportState } from '../../domain/passports/document.ts';
 import { renderPassportDocument } from '../../domain/passports/document.ts';
-import { getFacility, toFacilityRecord, toPublicFacility } from '../facilities/service.ts';
-import { getOperator, toEconomicOperatorObject, toOperatorRecord } from '../operators/service.ts';
+import {
+  type FacilityRecord,
+  getFacility,
+  toFacilityRecord,
+  toPublicFacility,
+} from '../facilities/service.ts';
+import {
+  getOperator,
+  type OperatorRecord,
+  toEconomicOperatorObject,
+  toOperatorRecord,
+} from '../operators/service.ts';
 import type { PassportRow } from './store.ts';
 
 type OperatorRow = typeof operators.$inferSelect;
@@ -82,6 +92,28 @@ export function renderWithParties(
     passport: toState(found.passport),
     economicOperator: toEconomicOperatorObject(toOperatorRecord(found.operator)) as EconomicOperatorObject,
     manufacturingFacility: found.facility ? toPublicFacility(toFacilityRecord(found.facility)) : null,
+    baseUrl,
+  });
+}
+
+/**
+ * Renders a passport just written from the operator and facility its write read to check them
+ * (ingest.ts), so that the answer to a create or an update costs no read of its own.
+ */
+export async function renderWritten(
+  db: Executor,
+  baseUrl: string,
+  row: PassportRow,
+  parties: { operator: OperatorRecord | null; facility: FacilityRecord | null },
+) {
+  const { operator, facility } = parties;
+  // Rows the write did not read (a write always reads them): read as any other render would.
+  const read = operator?.id === row.operatorId && (facility?.id ?? null) === row.facilityId;
+  if (!operator || !read) return documentRenderer(db, baseUrl)(row);
+  return renderPassportDocument({
+    passport: toState(row),
+    economicOperator: toEconomicOperatorObject(operator) as EconomicOperatorObject,
+    manufacturingFacility: facility ? toPublicFacility(facility) : null,
     baseUrl,
   });
 }

@@ -10,8 +10,8 @@ import type { AdvisoryItem, Granularity, ValidationResult } from '../../domain/c
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
-import { getFacility } from '../facilities/service.ts';
-import { getOperator, onlyOperator } from '../operators/service.ts';
+import { type FacilityRecord, getFacility } from '../facilities/service.ts';
+import { getOperator, type OperatorRecord, onlyOperator } from '../operators/service.ts';
 
 export interface PassportBody {
   productId?: unknown;
@@ -35,6 +35,12 @@ export interface PreparedPassport {
   metadata: unknown;
   warnings: AdvisoryItem[];
   notices: AdvisoryItem[];
+  /**
+   * The operator and facility as read to check them, so that the written passport's document is
+   * rendered from them rather than read again. The operator is null only when it has gone (the
+   * insert then fails on its reference).
+   */
+  parties: { operator: OperatorRecord | null; facility: FacilityRecord | null };
 }
 
 /**
@@ -60,17 +66,22 @@ export class ValidationFailed extends AppError {
   }
 }
 
-async function resolveOperator(db: Executor, actor: Actor, requested: unknown, notices: AdvisoryItem[]) {
+async function resolveOperator(
+  db: Executor,
+  actor: Actor,
+  requested: unknown,
+  notices: AdvisoryItem[],
+): Promise<{ id: string; record: OperatorRecord | null }> {
   if (requested !== undefined && requested !== null) {
     if (typeof requested !== 'string') throw badRequest('operatorId must be a string');
     const operatorId = scopedOperator(actor, requested, 'passport') ?? requested;
     const operator = await getOperator(db, actor.tenantId, operatorId);
     if (!operator) throw badRequest('operatorId does not name an operator of this workspace');
     if (operator.archivedAt) throw badRequest('operatorId names an archived operator; restore it first');
-    return operator.id;
+    return { id: operator.id, record: operator };
   }
   const own = scopedOperator(actor, undefined, 'passport');
-  if (own !== undefined) return own;
+  if (own !== undefined) return { id: own, record: await getOperator(db, actor.tenantId, own) };
   const only = await onlyOperator(db, actor.tenantId);
   if (!only) {
     throw badRequest(
@@ -78,7 +89,7 @@ async function resolveOperator(db: Executor, actor: Actor, requested: unknown, n
     );
   }
   notices.push(advisory('OPERATOR_AUTO_ATTRIBUTED', { operator: only.economicOperatorId }, '/operatorId'));
-  return only.id;
+  return { id: only.id, record: only };
 }
 
 /**
@@ -90,13 +101,13 @@ async function resolveFacility(
   actor: Actor,
   requested: unknown,
   current: string | null,
-): Promise<string | null> {
+): Promise<FacilityRecord | null> {
   if (requested === undefined || requested === null) return null;
   if (typeof requested !== 'string') throw badRequest('facilityId must be a string');
   const facility = await getFacility(db, actor.tenantId, requested);
   if (!facility) throw badRequest('facilityId does not name a facility of this workspace');
   if (facility.id !== current) assertOperatorScope(actor, facility.operatorId, 'facility');
-  return facility.id;
+  return facility;
 }
 
 /**
@@ -137,18 +148,19 @@ export async function preparePassport(
   const checked = options.partial ? withoutMissingMetadata(full) : full;
   if (checked.errors.length > 0 || !identity) throw new ValidationFailed(checked);
 
-  const operatorId = await resolveOperator(db, actor, body.operatorId, notices);
-  const facilityId = await resolveFacility(db, actor, body.facilityId, currentFacilityId);
+  const operator = await resolveOperator(db, actor, body.operatorId, notices);
+  const facility = await resolveFacility(db, actor, body.facilityId, currentFacilityId);
   return {
     productId: identity.productId,
     productIdScheme: identity.scheme,
     category: body.category as string,
     originCountry: typeof body.originCountry === 'string' ? body.originCountry : null,
-    operatorId,
-    facilityId,
+    operatorId: operator.id,
+    facilityId: facility?.id ?? null,
     granularity: (body.granularity as Granularity | undefined) ?? 'model',
     metadata,
     warnings: checked.warnings,
     notices: [...notices, ...checked.notices],
+    parties: { operator: operator.record, facility },
   };
 }

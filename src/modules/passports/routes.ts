@@ -39,6 +39,14 @@ function advisories(request: FastifyRequest, warnings: AdvisoryItem[], notices: 
 }
 
 export async function passportRoutes(app: App, services: AppContext): Promise<void> {
+  await createAndListRoutes(app, services);
+  await readRoute(app, services);
+  await changeRoutes(app, services);
+  await bulkRoute(app, services);
+}
+
+/** Create a passport, and list them. */
+async function createAndListRoutes(app: App, services: AppContext): Promise<void> {
   const { db, baseUrl } = services;
   const render = () => documentRenderer(db, baseUrl);
 
@@ -55,16 +63,14 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       const partial = request.query.partial === 'true';
-      const { row, warnings, notices } = await passports.createPassport(services, actor, request.body, db, {
-        partial,
-      });
-      const body = {
-        success: true,
-        passport: await render()(row),
-        ...advisories(request, warnings, notices),
-      };
+      const { document, warnings, notices } = await passports.createPassport(
+        services,
+        actorOf(request),
+        request.body,
+        { partial },
+      );
+      const body = { success: true, passport: document, ...advisories(request, warnings, notices) };
       return sendText(reply, 201, JSON_TYPE, JSON.stringify(body));
     },
   );
@@ -99,7 +105,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       return sendText(reply, 200, JSON_TYPE, JSON.stringify({ ...body, passports: documents }));
     },
   );
+}
 
+/** Read one passport, in the representation asked for. */
+async function readRoute(app: App, services: AppContext): Promise<void> {
   app.get(
     '/api/v1/passports/:id',
     {
@@ -140,6 +149,12 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       return sendText(reply.headers(representation.headers ?? {}), 200, representation.contentType, body);
     },
   );
+}
+
+/** Update, move the status of, and delete a passport. */
+async function changeRoutes(app: App, services: AppContext): Promise<void> {
+  const { db, baseUrl } = services;
+  const render = () => documentRenderer(db, baseUrl);
 
   app.put(
     '/api/v1/passports/:id',
@@ -155,20 +170,14 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { row, warnings, notices } = await passports.updatePassport(
+      const { document, warnings, notices } = await passports.updatePassport(
         services,
-        actor,
+        actorOf(request),
         request.params.id,
         request.body,
-        db,
         { partial: request.query.partial === 'true' },
       );
-      const body = {
-        success: true,
-        passport: await render()(row),
-        ...advisories(request, warnings, notices),
-      };
+      const body = { success: true, passport: document, ...advisories(request, warnings, notices) };
       return sendText(reply, 200, JSON_TYPE, JSON.stringify(body));
     },
   );
@@ -214,7 +223,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Bulk ingest. */
+async function bulkRoute(app: App, services: AppContext): Promise<void> {
   app.post(
     '/api/v1/passports/bulk',
     {
@@ -235,12 +247,10 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
         { canUpdate: can(actor, 'passport:update') },
         request.rowProblems,
       );
-      const renderer = render();
-      const documents = await Promise.all(outcome.written.map((row) => renderer(row)));
       const body = {
         success: outcome.errors.length === 0,
         count: outcome.written.length,
-        passports: documents,
+        passports: outcome.written,
         ...(outcome.errors.length > 0 ? { errors: outcome.errors } : {}),
       };
       // The bulk rule (docs/errors.md): 201 once any row was written, created or updated.

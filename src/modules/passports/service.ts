@@ -15,7 +15,7 @@ import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../d
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
 import { auditPassport } from './audit.ts';
 import { hashSealedPassport, ownerAnnotations } from './backups.ts';
-import { documentRenderer, renderWithParties } from './documents.ts';
+import { documentRenderer, renderWithParties, renderWritten } from './documents.ts';
 import { type PassportBody, preparePassport, ValidationFailed } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
 import * as renditionStore from './rendition-store.ts';
@@ -232,13 +232,17 @@ export interface WriteOptions {
 const PARTIAL_DRAFTS_ONLY =
   'partial=true applies to drafts only: create with status DRAFT, or update a passport that is a DRAFT';
 
-/** `within` is the database, or an open transaction for a bulk row (its own savepoint then). */
+/**
+ * Creates a passport and answers it with its owner document, rendered from the operator and facility
+ * the checks read (no read after the write). `within` is an open transaction when the create is one
+ * step of a larger write (a bulk row, an AAS ingest): it then runs in a savepoint of its own.
+ */
 export async function createPassport(
   services: ServiceContext,
   actor: Actor,
   body: PassportBody & { status?: unknown },
-  within: Executor = services.db,
   options: WriteOptions = {},
+  within: Executor = services.db,
 ) {
   const status = (body.status ?? 'ACTIVE') as PassportStatus;
   if (status !== 'ACTIVE' && status !== 'DRAFT')
@@ -246,12 +250,11 @@ export async function createPassport(
   if (options.partial && status !== 'DRAFT') throw badRequest(PARTIAL_DRAFTS_ONLY);
   // Validation and lookups run before the transaction: the workspace's quota lock is held only for
   // the insert itself, so concurrent creates queue for as short a time as possible.
-  const prepared = await preparePassport(within, actor, body, null, options);
-  return within.transaction(async (tx) => {
+  const { warnings, notices, parties, ...values } = await preparePassport(within, actor, body, null, options);
+  const row = await within.transaction(async (tx) => {
     await checkQuota(tx, actor.tenantId, status === 'ACTIVE' ? 1 : 0);
     const now = services.clock();
-    const { warnings, notices, ...values } = prepared;
-    const row = await store.insertPassport(tx, {
+    const inserted = await store.insertPassport(tx, {
       tenantId: actor.tenantId,
       ...values,
       status,
@@ -259,25 +262,31 @@ export async function createPassport(
       updatedAt: now,
     });
     // After the insert, so that a productId this workspace already has stays a plain CONFLICT.
-    await claimProductKey(tx, keyOf(row));
-    await auditPassport(tx, actor, now, 'passport.created', row);
-    return { row, warnings, notices };
+    await claimProductKey(tx, keyOf(inserted));
+    await auditPassport(tx, actor, now, 'passport.created', inserted);
+    return inserted;
   });
+  const document = await renderWritten(within, services.baseUrl, row, parties);
+  return { row, document, warnings, notices };
 }
 
 export interface UpdateBody extends PassportBody {
   changeReason?: unknown;
 }
 
-/** Replaces the given fields (metadata as a whole), validates the result and archives the old state. */
+/**
+ * Replaces the given fields (metadata as a whole), validates the result and archives the old state;
+ * answers the passport with its owner document, rendered from the parties the checks read. `within`
+ * as for createPassport.
+ */
 export async function updatePassport(
   services: ServiceContext,
   actor: Actor,
   reference: string,
   body: UpdateBody,
-  within: Executor = services.db,
   /** `version`, for a change computed from a read: refused (409) unless the passport is still at it. */
   expect: { version?: number } & WriteOptions = {},
+  within: Executor = services.db,
 ) {
   if (
     body.changeReason !== undefined &&
@@ -286,7 +295,7 @@ export async function updatePassport(
   ) {
     throw badRequest('changeReason must be a string');
   }
-  return within.transaction(async (tx) => {
+  const written = await within.transaction(async (tx) => {
     const row = await resolvePassport(tx, actor, reference, true);
     if (expect.version !== undefined && row.version !== expect.version) {
       throw conflict('The passport changed after it was read; read it again and repeat the change');
@@ -304,9 +313,13 @@ export async function updatePassport(
       granularity: body.granularity ?? row.granularity,
       metadata: body.metadata !== undefined ? body.metadata : row.metadata,
     };
-    const { warnings, notices, ...values } = await preparePassport(tx, actor, merged, row.facilityId, {
-      partial: expect.partial === true,
-    });
+    const { warnings, notices, parties, ...values } = await preparePassport(
+      tx,
+      actor,
+      merged,
+      row.facilityId,
+      { partial: expect.partial === true },
+    );
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
     // New content is unsealed until sealed again; the archived version keeps its proof.
     const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...UNSEALED }, reason);
@@ -315,8 +328,10 @@ export async function updatePassport(
       await claimProductKey(tx, keyOf(updated));
     }
     await auditPassport(tx, actor, updated.updatedAt, 'passport.updated', updated, { changeReason: reason });
-    return { row: updated, warnings, notices };
+    return { row: updated, parties, warnings, notices };
   });
+  const { row, parties, warnings, notices } = written;
+  return { row, document: await renderWritten(within, services.baseUrl, row, parties), warnings, notices };
 }
 
 /** The full validation of a stored passport, as on a strict create (ValidationFailed when it fails). */

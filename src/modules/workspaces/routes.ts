@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { errorResponses, PagingQuery, readPaging } from '../../core/schemas.ts';
 import { CreatedKeyResponse, CreateKeyBody, KeyListResponse } from '../keys/schemas.ts';
-import * as keys from '../keys/service.ts';
 import {
   CreatedWorkspaceResponse,
   CreateWorkspaceBody,
@@ -21,7 +20,12 @@ const security = [{ platformAdmin: [] }];
 const ADMIN_ERRORS = [400, 401, 404, 409, 500];
 
 export async function workspaceRoutes(app: App, context: AppContext): Promise<void> {
-  const { db } = context;
+  await workspaceAdminRoutes(app, context);
+  await workspaceKeyRoutes(app, context);
+}
+
+/** Create, list and change workspaces. */
+async function workspaceAdminRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/admin/v1/workspaces',
     {
@@ -84,7 +88,10 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       }),
     }),
   );
+}
 
+/** A workspace's API keys: create, list, revoke. */
+async function workspaceKeyRoutes(app: App, context: AppContext): Promise<void> {
   app.post(
     '/admin/v1/workspaces/:id/keys',
     {
@@ -99,10 +106,10 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      const tenant = await workspaces.requireWorkspace(db, request.params.id);
-      const created = await keys.createKey(
+      const created = await workspaces.createWorkspaceKey(
         context,
-        { platformAdmin: true, tenantId: tenant.id },
+        workspaces.PLATFORM_ADMIN,
+        request.params.id,
         request.body,
       );
       return reply.code(201).send({ success: true, ...created });
@@ -122,10 +129,10 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       },
     },
     async (request) => {
-      const tenant = await workspaces.requireWorkspace(db, request.params.id);
+      const { id } = request.params;
       return {
         success: true as const,
-        keys: await keys.listKeys(context, { platformAdmin: true, tenantId: tenant.id }),
+        keys: await workspaces.listWorkspaceKeys(context, workspaces.PLATFORM_ADMIN, id),
       };
     },
   );
@@ -143,11 +150,8 @@ export async function workspaceRoutes(app: App, context: AppContext): Promise<vo
       },
     },
     async (request, reply) => {
-      await keys.revokeKey(
-        context,
-        { platformAdmin: true, tenantId: request.params.id },
-        request.params.keyId,
-      );
+      const { id, keyId } = request.params;
+      await workspaces.revokeWorkspaceKey(context, workspaces.PLATFORM_ADMIN, id, keyId);
       return reply.code(204).send(null);
     },
   );

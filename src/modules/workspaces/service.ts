@@ -3,10 +3,16 @@
 
 import type { ServiceContext } from '../../context.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { PLANS, type Tier } from '../../domain/auth/plans.ts';
 import { prefixesOfWorkspaces, setWorkspacePrefixes } from '../gs1/service.ts';
-import { createKeyWithin, type KeyRecord } from '../keys/service.ts';
+import {
+  type CreateKeyInput,
+  createKeyWithin,
+  type KeyRecord,
+  listKeys,
+  revokeKey,
+} from '../keys/service.ts';
 import * as store from './store.ts';
 
 // Hosts the platform itself may need; a workspace cannot take them.
@@ -52,7 +58,6 @@ export interface CreateWorkspaceInput {
   passportLimit?: number;
 }
 
-/** The workspace and its first ADMIN key, in one transaction: never a workspace nobody can use. */
 /** The one actor of the workspace services: the platform admin (routes under /admin, first boot). */
 export const PLATFORM_ADMIN = 'platformAdmin';
 export type PlatformAdministrator = typeof PLATFORM_ADMIN;
@@ -60,6 +65,7 @@ export type PlatformAdministrator = typeof PLATFORM_ADMIN;
 /** What the workspace services need of the ServiceContext; first boot has no more than this. */
 export type WorkspaceContext = Pick<ServiceContext, 'db' | 'clock'>;
 
+/** The workspace and its first ADMIN key, in one transaction: never a workspace nobody can use. */
 export async function createWorkspace(
   { db, clock }: WorkspaceContext,
   _admin: PlatformAdministrator,
@@ -133,8 +139,44 @@ export async function workspaceIdOfSubdomain(db: Executor, subdomain: string): P
   return (await store.findTenantBySubdomain(db, subdomain))?.id ?? null;
 }
 
-export async function requireWorkspace(db: Db, id: string) {
+export async function requireWorkspace(db: Executor, id: string) {
   const row = await store.findTenant(db, id);
   if (!row) throw notFound('Workspace not found');
   return toTenantRecord(row);
+}
+
+/**
+ * A key the platform admin makes in a workspace (any role, the workspace's operators): 404 when there
+ * is no such workspace. The workspace is read in the key's transaction.
+ */
+export async function createWorkspaceKey(
+  { db, clock }: WorkspaceContext,
+  _admin: PlatformAdministrator,
+  id: string,
+  input: CreateKeyInput,
+) {
+  return db.transaction(async (tx) => {
+    const tenant = await requireWorkspace(tx, id);
+    return createKeyWithin(tx, { platformAdmin: true, tenantId: tenant.id }, input, clock());
+  });
+}
+
+/** A workspace's API keys as the platform admin reads them: 404 when there is no such workspace. */
+export async function listWorkspaceKeys(
+  services: ServiceContext,
+  _admin: PlatformAdministrator,
+  id: string,
+): Promise<KeyRecord[]> {
+  const tenant = await requireWorkspace(services.db, id);
+  return listKeys(services, { platformAdmin: true, tenantId: tenant.id });
+}
+
+/** Revokes a workspace's key for the platform admin (an unknown key, or workspace, is 404). */
+export async function revokeWorkspaceKey(
+  services: ServiceContext,
+  _admin: PlatformAdministrator,
+  id: string,
+  keyId: string,
+): Promise<void> {
+  await revokeKey(services, { platformAdmin: true, tenantId: id }, keyId);
 }
