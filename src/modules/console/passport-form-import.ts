@@ -115,7 +115,6 @@ export async function passportImportPages(
         const form = await postedForm(request, page, 'passport:create', (fields) =>
           checkFormCsrf(page.principal, fields, same),
         );
-        checkFormCsrf(page.principal, form.fields, same);
         const category = form.fields.get('category') ?? '';
         if (!isCategory(category)) throw new AppError('BAD_REQUEST', page.t('forms.chooseHint'));
         const refuse = (error: string) => show(reply, 400, frame, category, { error });

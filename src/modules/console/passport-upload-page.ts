@@ -34,7 +34,6 @@ export async function passportUploadPage(
         const form = await postedForm(request, page, 'passport:create', (fields) =>
           checkFormCsrf(page.principal, fields, same),
         );
-        checkFormCsrf(page.principal, form.fields, same);
         const category = form.fields.get('category') ?? '';
         if (!isCategory(category)) throw new AppError('BAD_REQUEST', page.t('forms.chooseHint'));
         const productId = (form.fields.get('productId') ?? '').trim();

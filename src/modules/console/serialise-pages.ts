@@ -69,7 +69,6 @@ export async function serialisePages(
           const form = await postedForm(request, page, 'battery:write', (fields) =>
             checkFormCsrf(page.principal, fields, same),
           );
-          checkFormCsrf(page.principal, form.fields, same);
           units = unitsOf(form, page.t);
         } catch (error) {
           if (error instanceof AppError && (error.status === 400 || error.status === 413))

@@ -61,27 +61,28 @@ function assertMay(page: SignedInPage, permission: Permission): void {
 /**
  * The posted form as fields and at most one file, for a member who holds `permission` (asked
  * first). A form-encoded body is taken as parsed; a multipart one declaring more than the limits
- * is refused unread (413), else read part by part, and `beforeFile` (the CSRF check) runs on the
- * fields seen so far before the file is read, so the token must come before the file, as a page's
- * form sends it. A part over the limits is refused with its reason (413 for its size).
+ * is refused unread (413), else read part by part. `checkFields` (the CSRF check) runs once: on the
+ * fields seen so far before a file is read, so the token must come before the file, as a page's
+ * form sends it, or on all the fields when no file came. A part over the limits is refused with
+ * its reason (413 for its size).
  */
 export async function postedForm(
   request: FastifyRequest,
   page: SignedInPage,
   permission: Permission,
-  beforeFile: (fields: URLSearchParams) => void,
+  checkFields: (fields: URLSearchParams) => void,
 ): Promise<PostedForm> {
   const { t } = page;
   assertMay(page, permission);
   if (!request.isMultipart()) {
-    return {
-      fields: request.body instanceof URLSearchParams ? request.body : new URLSearchParams(),
-      file: null,
-    };
+    const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    checkFields(fields);
+    return { fields, file: null };
   }
   if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) throw tooLarge(t);
   const fields = new URLSearchParams();
   let file: Buffer | null = null;
+  let checked = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -89,7 +90,8 @@ export async function postedForm(
         fields.append(part.fieldname, String(part.value));
         continue;
       }
-      beforeFile(fields);
+      if (!checked) checkFields(fields);
+      checked = true;
       const bytes = await part.toBuffer();
       // A form whose file input was left empty still sends the part, nameless and empty.
       if (part.filename !== '' || bytes.length > 0) file = bytes;
@@ -98,6 +100,7 @@ export async function postedForm(
     if (error instanceof AppError) throw error;
     throw uploadRefusal(error, t);
   }
+  if (!checked) checkFields(fields);
   return { fields, file };
 }
 
