@@ -2,6 +2,7 @@
 // tier view. JSON-LD is the default; each other representation is one module, registered in app.ts.
 import type { TSchema } from 'typebox';
 import type { AccessTier } from '../domain/categories/types.ts';
+import { AppError } from './errors.ts';
 import type { Lang } from './i18n.ts';
 
 export interface PassportSubject {
@@ -81,3 +82,16 @@ export const jsonLd: Representation[] = [
     render: (subject) => JSON.stringify(subject.view),
   },
 ];
+
+/** The types offered for a kind of subject, in the order they are offered. */
+export function offeredTypes(representations: readonly Representation[], kind: Subject['kind']): string[] {
+  return representations.filter((r) => !r.serves || r.serves.includes(kind)).map((r) => r.type);
+}
+
+/** 406 listing what is offered for the kind, when none of the requested types is. */
+export function notAcceptable(representations: readonly Representation[], kind: Subject['kind']): AppError {
+  const types = offeredTypes(representations, kind);
+  return new AppError('NOT_ACCEPTABLE', `None of the requested types is offered: ${types.join(', ')}`, {
+    extra: { offered: types },
+  });
+}

@@ -1,8 +1,7 @@
 // Negotiates, in one place for public resolution and the owner's read, which of the offered
 // representations (core/representations.ts) answers a request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../core/errors.ts';
-import type { Representation, Subject } from '../core/representations.ts';
+import { notAcceptable, type Representation, type Subject } from '../core/representations.ts';
 import { negotiate } from './negotiate.ts';
 
 // Negotiation runs on every read; its inputs repeat (a handful of Accept headers per kind of
@@ -11,7 +10,8 @@ import { negotiate } from './negotiate.ts';
 const CHOICES_KEPT = 256;
 const choices = new WeakMap<readonly Representation[], Map<string, Representation | null>>();
 
-function choose(
+/** The representation an Accept header prefers among those serving `kind`; null when none is offered. */
+export function preferredRepresentation(
   accept: string | undefined,
   representations: readonly Representation[],
   kind: Subject['kind'],
@@ -43,12 +43,7 @@ export function chooseRepresentation(
   kind: Subject['kind'],
 ): Representation {
   reply.header('vary', 'Accept, Accept-Language');
-  const chosen = choose(request.headers.accept, representations, kind);
-  if (!chosen) {
-    const types = representations.filter((r) => !r.serves || r.serves.includes(kind)).map((r) => r.type);
-    throw new AppError('NOT_ACCEPTABLE', `None of the requested types is offered: ${types.join(', ')}`, {
-      extra: { offered: types },
-    });
-  }
+  const chosen = preferredRepresentation(request.headers.accept, representations, kind);
+  if (!chosen) throw notAcceptable(representations, kind);
   return chosen;
 }

@@ -2,16 +2,16 @@
 // /unit/{id}, the GS1 Digital Links (`/01/{gtin}[/…]`, `/8003/{grai}[/…]`, the fully compressed
 // `/{base64url}`) and the resolver description file (description.ts); on the node's host and on
 // workspace hosts, negotiated by Accept, in the caller's tier, readable from any origin (CORS). A
-// handler reads the request into one call and hands it to the pipeline (service.ts), then sends
-// the bytes (a 304 for a current If-None-Match). Every answer to a valid Digital Link carries a Link
-// header naming its linkset and, for a compressed request, the uncompressed link (`owl:sameAs`).
+// handler reads the request into a Scan of plain values, makes one call to the pipeline (service.ts,
+// answerScan) and sends what it answers: a redirect, a linkset, or the bytes (a 304 for a current
+// If-None-Match). Every answer to a valid Digital Link carries a Link header naming its linkset and, for a compressed request, the uncompressed link (`owl:sameAs`).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import type { Custody } from '../../core/custody.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { languageOf } from '../../http/language.ts';
-import { chooseRepresentation } from '../../http/representations.ts';
+import { preferredRepresentation } from '../../http/representations.ts';
 import { descriptionRoute } from './description.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { LINKSET_CONTEXT, LINKSET_TYPE } from './linkset.ts';
@@ -21,7 +21,7 @@ import {
   type LinkRequest,
   queryWithoutLinkType,
 } from './parse-link.ts';
-import type { RenderCache, RenderedAnswer } from './render-cache.ts';
+import type { RenderCache } from './render-cache.ts';
 import {
   COMPRESSED,
   CompressedParams,
@@ -30,26 +30,25 @@ import {
   KeyRestParams,
   resolutionResponses,
 } from './schemas.ts';
-import { answerLink, answerRead, type Resolution, type ResolutionCall, resolution } from './service.ts';
-import { viewerOf } from './viewer.ts';
+import { answerScan, type Resolution, resolution, type Scan, type ScanAnswer } from './service.ts';
 
-/** The call of one read: the representation negotiated (406 first), then the language and the viewer (401). */
-async function callOf(
-  resolution: Resolution,
+/** The request read once into plain values: everything the pipeline needs of it. */
+function scanOf(
+  reads: Resolution,
   request: FastifyRequest,
   reply: FastifyReply,
   kind: Subject['kind'],
-): Promise<ResolutionCall> {
-  const representation = chooseRepresentation(request, reply, resolution.representations, kind);
-  const lang = languageOf(request);
-  const grant = (request.query as { grant?: unknown } | undefined)?.grant;
-  const viewer = await viewerOf(bearerToken(request), grant, resolution.lookupKey);
+): Scan {
+  reply.header('vary', 'Accept, Accept-Language');
+  const { accept } = request.headers;
   return {
     host: request.hostname,
     clientAddress: request.ip,
-    viewer,
-    representation,
-    lang,
+    accept,
+    representation: preferredRepresentation(accept, reads.representations, kind),
+    lang: languageOf(request),
+    token: bearerToken(request),
+    grant: (request.query as { grant?: unknown } | undefined)?.grant,
     log: request.log,
   };
 }
@@ -63,7 +62,13 @@ function matches(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RenderedAnswer) {
+function send(request: FastifyRequest, reply: FastifyReply, scanned: ScanAnswer, link?: LinkRequest) {
+  if (scanned.kind === 'redirect') return reply.code(307).header('location', scanned.location).send();
+  if (scanned.kind === 'linkset') {
+    if (link) reply.header('link', `${linkHeader(link)}, ${JSON_LD_CONTEXT_LINK}`);
+    return reply.code(200).type(scanned.contentType).serializer(String).send(scanned.body);
+  }
+  const { answer } = scanned;
   reply.headers(answer.headers).header('etag', answer.etag);
   if (answer.status === 200 && matches(request, answer.etag)) return reply.code(304).send();
   return reply.code(answer.status).type(answer.contentType).send(answer.body);
@@ -82,30 +87,12 @@ export function linkHeader(link: LinkRequest): string {
 const JSON_LD_CONTEXT_LINK = `<${LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`;
 
 /** A Digital Link: its linkset, a redirect, or the passport in place, read like /passport/{id}. */
-async function serveLink(
-  resolution: Resolution,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  link: LinkRequest,
-) {
-  reply.header('vary', 'Accept, Accept-Language').header('link', linkHeader(link));
-  const ask = {
-    host: request.hostname,
-    linkType: (request.query as { linkType?: unknown }).linkType,
-    accept: request.headers.accept,
-    query: queryWithoutLinkType(request.url),
-  };
-  const answer = await answerLink(resolution, ask, link);
-  if (answer.kind === 'redirect') return reply.code(307).header('location', answer.location).send();
-  if (answer.kind === 'linkset') {
-    reply.header('link', `${linkHeader(link)}, ${JSON_LD_CONTEXT_LINK}`);
-    return reply.code(200).type(answer.contentType).serializer(String).send(answer.body);
-  }
-  const call = await callOf(resolution, request, reply, 'passport');
-  const productId = 'productId' in answer.key ? answer.key.productId : '';
-  const url = `${link.ai}|${request.hostname}|${productId}`;
-  const read = await answerRead(resolution, call, { ...answer, url });
-  return sendAnswer(request, reply, read);
+async function serveLink(reads: Resolution, request: FastifyRequest, reply: FastifyReply, link: LinkRequest) {
+  const scan = scanOf(reads, request, reply, 'passport');
+  reply.header('link', linkHeader(link));
+  const linkType = (request.query as { linkType?: unknown }).linkType;
+  const target = { kind: 'link', link, linkType, query: queryWithoutLinkType(request.url) } as const;
+  return send(request, reply, await answerScan(reads, scan, target), link);
 }
 
 const tags = ['Public resolution'];
@@ -146,11 +133,12 @@ export async function resolutionRoutes(
       schema: { tags, summary: 'Resolve a passport by UUID', params: IdParams, response: responses.passport },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const call = await callOf(reads, request, reply, 'passport');
-      const target = { kind: 'passport', key: { id }, url: `passport|${request.hostname}|${id}` } as const;
-      const answer = await answerRead(reads, call, target);
-      return sendAnswer(request, reply, answer);
+      const target = { kind: 'passport', id: request.params.id } as const;
+      return send(
+        request,
+        reply,
+        await answerScan(reads, scanOf(reads, request, reply, target.kind), target),
+      );
     },
   );
 
@@ -169,11 +157,12 @@ export async function resolutionRoutes(
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const call = await callOf(reads, request, reply, 'unit');
-      const target = { kind: 'unit', id, url: `unit|${request.hostname}|${id}` } as const;
-      const answer = await answerRead(reads, call, target);
-      return sendAnswer(request, reply, answer);
+      const target = { kind: 'unit', id: request.params.id } as const;
+      return send(
+        request,
+        reply,
+        await answerScan(reads, scanOf(reads, request, reply, target.kind), target),
+      );
     },
   );
 }

@@ -1,29 +1,31 @@
-// Public resolution, one read from top to bottom, the module's service: routes.ts calls it, and
-// the files it calls are its steps, each called from here alone. The route has read the request:
-// the link parsed (parse-link.ts) and, for a Digital Link, what it asks for picked (answerLink,
-// pick-link.ts); then the representation negotiated (406), the language and the viewer (viewer.ts:
-// a bad credential is 401). answerRead then goes, in this order:
-//   1. the bytes held in memory for an anonymous read of this URL: a warm scan does nothing more;
-//   2. the workspace the host names, looked up once (find-subject.ts);
-//   3. for an anonymous read of a passport in a kept form, the bytes kept beside it (find-subject.ts);
-//   4. the subject, found once: a passport, a unit, or a backup copy (find-subject.ts);
-//   5. the viewer's tier and the subject as that tier sees it (decide-tier.ts);
-//   6. the rendering (render.ts), held in memory and kept in the store when public and anonymous;
+// Public resolution, one scan from top to bottom, the module's service: routes.ts reads the request
+// into a Scan of plain values and calls answerScan once; the files it calls are its stages, each
+// called from here alone, in this order:
+//   1. a Digital Link: what it asks for (pick-link.ts): its linkset, a redirect, or the passport in
+//      place; a link that asks for more than its passport finds passport and unit (find-subject.ts);
+//   2. the representation the route negotiated (406 when none), then who reads (viewer.ts: a bad credential is 401);
+//   3. the bytes held in memory for an anonymous read of this URL: a warm scan does nothing more;
+//   4. the workspace the host names, looked up once (find-subject.ts);
+//   5. for an anonymous read of a passport in a kept form, the bytes kept beside it (find-subject.ts);
+//   6. the subject, found once: a passport, a unit, or a backup copy (find-subject.ts);
+//   7. the viewer's tier and the subject as that tier sees it (decide-tier.ts);
+//   8. the rendering (render.ts), held in memory and kept in the store when public and anonymous;
 //      a grant holder's read is written to the access log before the answer goes.
 import type { AppContext, ServiceContext } from '../../context.ts';
 import type { Custody } from '../../core/custody.ts';
+import type { Lang } from '../../core/i18n.ts';
 import { loggableError } from '../../core/loggable-error.ts';
-import type { Representation } from '../../core/representations.ts';
+import { notAcceptable, offeredTypes, type Representation } from '../../core/representations.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
 import { viewInTier } from './decide-tier.ts';
 import { type FoundSubject, findKept, findSubject, type Target, workspaceOfHost } from './find-subject.ts';
 import type { ActiveGrant, GrantAccess } from './grant-access.ts';
 import { nothingPublished } from './not-found.ts';
 import type { LinkRequest } from './parse-link.ts';
-import { type Gs1LinkAnswer, type Gs1LinkAsk, type OfferedTypes, pickLinkAnswer } from './pick-link.ts';
+import { type Gs1LinkAnswer, type OfferedTypes, pickLinkAnswer } from './pick-link.ts';
 import { type AnswerForm, keepAnswer, keptAnswer, render } from './render.ts';
 import type { RenderCache, RenderedAnswer } from './render-cache.ts';
-import type { Viewer } from './viewer.ts';
+import { type Viewer, viewerOf } from './viewer.ts';
 
 export { requestAccessUrl } from './decide-tier.ts';
 
@@ -46,33 +48,78 @@ export function resolution(
   services: AppContext,
   options: Omit<Resolution, 'services' | 'lookupKey' | 'offered'>,
 ): Resolution {
-  const typesFor = (kind: 'passport' | 'unit') =>
-    options.representations.filter((r) => !r.serves || r.serves.includes(kind)).map((r) => r.type);
   return {
     services,
     lookupKey: services.lookupKey,
     ...options,
-    offered: { passport: typesFor('passport'), unit: typesFor('unit') },
+    offered: {
+      passport: offeredTypes(options.representations, 'passport'),
+      unit: offeredTypes(options.representations, 'unit'),
+    },
   };
 }
 
-/** One read as the route parsed it: no HTTP object crosses into the pipeline. */
-export interface ResolutionCall extends AnswerForm {
+/** A scan as the route read it: plain values, no HTTP object crosses into the pipeline. */
+export interface Scan {
   /** The host the URL was sent to: the node's own, or a workspace's. */
   host: string;
   clientAddress: string;
-  viewer: Viewer;
+  /** The Accept header, for a Digital Link's linkset. */
+  accept: string | undefined;
+  /** The representation it prefers for the kind the URL names; null when none is offered (406 on a read). */
+  representation: Representation | null;
+  lang: Lang;
+  /** The Bearer token: null without an Authorization header, '' for a malformed one. */
+  token: string | null;
+  /** The `?grant=` value, counted only without an Authorization header. */
+  grant: unknown;
   /** Told when keeping a rendition fails; the read is answered all the same. */
   log: { warn(details: object, message: string): void };
 }
 
-/** What a Digital Link asks for: its linkset, a redirect, or the passport in place (answerRead). */
-export function answerLink(
+/** What a scan names: a passport by id, a unit by id, or a parsed Digital Link with its query. */
+export type ScanTarget =
+  | { kind: 'passport'; id: string }
+  | { kind: 'unit'; id: string }
+  | { kind: 'link'; link: LinkRequest; linkType: unknown; query: string };
+
+/** A scan's answer: a Digital Link's linkset or redirect, or the bytes of a read. */
+export type ScanAnswer =
+  | Exclude<Gs1LinkAnswer, { kind: 'passport' }>
+  | { kind: 'read'; answer: RenderedAnswer };
+
+/** One read once negotiated: the representation, the language and who reads. */
+export interface ResolutionCall extends AnswerForm {
+  host: string;
+  clientAddress: string;
+  viewer: Viewer;
+  log: Scan['log'];
+}
+
+/** Answers one scan, every stage in the order the module's first comment lists. */
+export async function answerScan(
   resolution: Resolution,
-  ask: Gs1LinkAsk,
-  link: LinkRequest,
-): Promise<Gs1LinkAnswer> {
-  return pickLinkAnswer(resolution.services, resolution.offered, ask, link);
+  scan: Scan,
+  target: ScanTarget,
+): Promise<ScanAnswer> {
+  let read: Target & { url: string; scope?: string | null };
+  if (target.kind === 'link') {
+    const { link } = target;
+    const ask = { host: scan.host, linkType: target.linkType, accept: scan.accept, query: target.query };
+    const picked = await pickLinkAnswer(resolution.services, resolution.offered, ask, link);
+    if (picked.kind !== 'passport') return picked;
+    const productId = 'productId' in picked.key ? picked.key.productId : '';
+    read = { ...picked, url: `${link.ai}|${scan.host}|${productId}` };
+  } else if (target.kind === 'passport') {
+    read = { kind: 'passport', key: { id: target.id }, url: `passport|${scan.host}|${target.id}` };
+  } else {
+    read = { kind: 'unit', id: target.id, url: `unit|${scan.host}|${target.id}` };
+  }
+  const { representation } = scan;
+  if (!representation) throw notAcceptable(resolution.representations, read.kind);
+  const viewer = await viewerOf(scan.token, scan.grant, resolution.lookupKey);
+  const call = { ...scan, representation, viewer };
+  return { kind: 'read', answer: await answerRead(resolution, call, read) };
 }
 
 /**
@@ -80,7 +127,7 @@ export function answerLink(
  * `url` (the URL as requested) with the type and language; `scope` is the host's workspace when the
  * Digital Link's answer looked it up already.
  */
-export async function answerRead(
+async function answerRead(
   resolution: Resolution,
   call: ResolutionCall,
   target: Target & { url: string; scope?: string | null },
