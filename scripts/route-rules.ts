@@ -138,20 +138,12 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 135,
     why: 'the pages of several screens registered together; to split by screen',
   },
-  'src/modules/console/facility-pages.ts facilityPages': {
-    lines: 126,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
   'src/modules/console/grants-pages.ts grantPages': {
     lines: 92,
     why: 'the pages of several screens registered together; to split by screen',
   },
   'src/modules/console/keys-pages.ts keyPages': {
     lines: 92,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
-  'src/modules/console/operator-pages.ts operatorPages': {
-    lines: 126,
     why: 'the pages of several screens registered together; to split by screen',
   },
   'src/modules/console/passport-form-import.ts passportImportPages': {
