@@ -116,3 +116,31 @@ export function storeHandOvers(baseDir = ROOT): string[] {
       return storeHandOversOf(file, text);
     });
 }
+
+/** The opening comment of a file: its first lines that start with `//`. */
+const firstComment = (text: string) => {
+  const lines = text.split('\n');
+  const end = lines.findIndex((line) => !line.startsWith('//'));
+  return lines.slice(0, end === -1 ? lines.length : end).join('\n');
+};
+
+/**
+ * A second service file: a module's file besides service.ts (not a store, not a test) that opens a
+ * transaction, so owns a rule and its write. Its first comment says why it stands apart from
+ * service.ts, naming it.
+ */
+export function unexplainedServiceFiles(baseDir = ROOT): string[] {
+  const modulesDir = join(baseDir, 'src', 'modules');
+  return readdirSync(modulesDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !/(^|\/|-)store\.ts$|\/service\.ts$|\.test\.ts$/.test(path))
+    .filter((path) => {
+      const text = readFileSync(path, 'utf8');
+      return text.includes('.transaction(') && !firstComment(text).includes('service.ts');
+    })
+    .map(
+      (path) =>
+        `second-service-says-why: ${path.slice(baseDir.length + 1)} writes in a transaction of its own; its first comment must say why it stands apart from service.ts`,
+    );
+}

@@ -1,5 +1,7 @@
 // Changing another member's role and whether it may manage members. Sessions read their member on
 // every request (no cache), so the member's live sessions act with the new role from the next one.
+// Apart from service.ts, which only hands on what the composition root needs: the API's member routes
+// call it directly.
 import type { ServiceContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { ROLE_PERMISSIONS, type Role } from '../../domain/auth/permissions.ts';

@@ -1,6 +1,8 @@
 // TOTP enrolment: a secret is offered (kept sealed as pending), and becomes the member's only when
 // a code from it is confirmed; the recovery codes are shown then, once. Other sessions of the member
 // end at that moment, since they were opened with a weaker proof.
+// Apart from service.ts, which only hands on what the composition root needs: the security pages and
+// the API's MFA routes call it directly.
 import type { ServiceContext } from '../../context.ts';
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { SessionPrincipal } from '../../core/principal.ts';

@@ -3,6 +3,8 @@
 // stored, and the write itself is an ordinary create or update by productId, with the same rules,
 // versioning, audit, operator scope and quota as POST and PUT /api/v1/passports. The seal CA comes
 // from seals, which stand below passports (sealing a passport is the sealing module's, above both).
+// Apart from service.ts because an environment is read, its seal verified and then written as one job
+// with its own route; the write goes through the service's create and update.
 import type { ServiceContext } from '../../context.ts';
 import { type Actor, can } from '../../core/actor.ts';
 import { AppError, badRequest } from '../../core/errors.ts';

@@ -1,5 +1,7 @@
 // Bulk ingest: up to 200 create bodies, each row in its own savepoint so that one bad row never
 // undoes the others. An existing productId is an upsert: the row updates that passport (versioned).
+// Apart from service.ts because the savepoint per row is the bulk route's own rule; each row is the
+// service's create or update.
 
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';

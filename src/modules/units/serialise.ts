@@ -1,6 +1,7 @@
 // Serialising units under a type-level passport, and its dry run. Per-item failures are strings that
 // never reject the batch; the units, the predecessors' STATUS_CHANGE events, the audit events and the
 // notification are written in one transaction, each kind with one statement.
+// Apart from service.ts, which hands it on as the module's surface, so the batch reads as one piece.
 
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';

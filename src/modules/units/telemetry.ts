@@ -1,6 +1,7 @@
 // Appending telemetry (one event or a batch) and reading it back page by page. An append locks the
 // unit, so status moves and the current-state snapshot follow one order; events, unit and
 // idempotency answer are written in one transaction.
+// Apart from service.ts, which hands it on as the module's surface, so the append reads as one piece.
 
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../context.ts';
