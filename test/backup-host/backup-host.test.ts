@@ -4,17 +4,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { withoutBackupMarker } from '../../src/domain/backup/copy.ts';
 import { createSealCa, verifySealedDocument } from '../../src/domain/seal/index.ts';
 import { verifyFile } from '../../src/verify-file.ts';
-import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { ORIGIN_URL, type OriginNode, originNode, sealedOnOrigin } from '../helpers/backup-nodes.ts';
 import { createOperator } from '../helpers/passports.ts';
 import type { SealedDocument } from '../helpers/seals.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'backup-host-'));
-let host: App;
 let origin: OriginNode;
 let originWorkspace: TestWorkspace;
 let sealed: SealedDocument;
@@ -38,8 +37,8 @@ const push = (token: string, document: unknown, id = sealed.id, version = sealed
     payload: document as object,
   });
 
+const host = useTestApp();
 beforeAll(async () => {
-  host = await testApp();
   origin = await originNode();
   originWorkspace = await createWorkspace(origin.app);
   await createOperator(origin.app, originWorkspace);

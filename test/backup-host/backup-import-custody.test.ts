@@ -10,8 +10,8 @@ import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
 import { ORIGIN_URL, type OriginNode, originNode, sealedOnOrigin } from '../helpers/backup-nodes.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import type { SealedDocument } from '../helpers/seals.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
-let host: App;
 let origin: OriginNode;
 let workspaceId: string;
 /** Passport A, sealed twice: versions 2 and 4. Passport B, sealed once. */
@@ -59,8 +59,8 @@ const importInto = (partnerId: string, archive: Buffer, headers: Record<string, 
     payload: archive,
   });
 
+const host = useTestApp();
 beforeAll(async () => {
-  host = await testApp();
   origin = await originNode();
   const workspace = await createWorkspace(origin.app);
   workspaceId = workspace.id;

@@ -4,7 +4,6 @@
 // admin lists a partner's copies and removes a partner with them.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { type SealFixture, sealFixture } from '../../src/domain/seal/fixtures.ts';
 import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
@@ -18,11 +17,11 @@ import {
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator } from '../helpers/passports.ts';
 import type { SealedDocument } from '../helpers/seals.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const MALLORY_URL = 'https://mallory.example.test';
 const FORGED_NAME = 'Mallory Forgeries Ltd';
 
-let host: App;
 let origin: OriginNode;
 let workspace: TestWorkspace;
 /** The victim's passport, sealed on the origin as version 2, and its partner on the host. */
@@ -67,8 +66,8 @@ const forgery = (document: SealedDocument, version: number) =>
 const ownerCall = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   origin.app.inject({ method, url, headers: bearer(workspace.token), ...(payload ? { payload } : {}) });
 
+const host = useTestApp();
 beforeAll(async () => {
-  host = await testApp();
   origin = await originNode();
   workspace = await createWorkspace(origin.app);
   await createOperator(origin.app, workspace, { name: 'Victim Cells GmbH' });

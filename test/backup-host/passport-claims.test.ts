@@ -7,18 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { sealFixture } from '../../src/domain/seal/fixtures.ts';
 import { claimPassport } from '../../src/modules/backup-host/store.ts';
-import { admin, testApp } from '../helpers/app.ts';
+import { admin } from '../helpers/app.ts';
 import { testDatabase, testDatabaseUrl } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
-let host: App;
 const partners: string[] = [];
 
+const host = useTestApp();
 beforeAll(async () => {
-  host = await testApp();
   for (const name of ['First', 'Second']) {
     const response = await host.inject({
       method: 'POST',

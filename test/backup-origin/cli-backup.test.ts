@@ -6,23 +6,22 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { writeBackupArchive } from '../../src/domain/backup/archive.ts';
 import { sealFixture } from '../../src/domain/seal/fixtures.ts';
-import { ADMIN_TOKEN, BASE_URL, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { ADMIN_TOKEN, BASE_URL, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { resealed } from '../helpers/backup-nodes.ts';
 import { createOperator } from '../helpers/passports.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
 import { createSealedPassport, type SealedDocument } from '../helpers/seals.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'opendpp-backup-'));
-let app: App;
 let url: string;
 let workspace: TestWorkspace;
 let sealed: SealedDocument;
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await testApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   workspace = await createWorkspace(app);

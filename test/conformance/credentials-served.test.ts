@@ -6,12 +6,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import canonicalize from 'canonicalize';
 import { base58btc } from 'multiformats/bases/base58';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UNTP_DPP_VERSION } from '../../src/domain/credentials/untp.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { materialJson } from './material.ts';
 
 const formats = formatsModule as unknown as FormatsPlugin & { default?: FormatsPlugin };
@@ -75,20 +75,18 @@ function verifyEs256Jws(jws: string, didDocument: Json): boolean {
 }
 
 describe(`served credentials against the UNTP DPP ${UNTP_DPP_VERSION} schema`, () => {
-  let app: App;
   let workspace: TestWorkspace;
   let urls: string[];
+  // A cold embedded store and its migrations: more than the suite's hook time on a busy machine.
+  const app = useTestApp({}, 120_000);
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     const operator = await createOperator(app, workspace);
     const facility = await createFacility(app, workspace, { operatorId: operator.id });
     const passport = await createPassport(app, workspace.token, { facilityId: facility.id });
     const unit = await createUnit(app, workspace.token, passport.id);
     urls = [`/passport/${passport.id}`, `/unit/${unit.id}`];
-    // A cold embedded store and its migrations: more than the default hook time on a busy machine.
   }, 60_000);
-  afterAll(() => app?.close());
 
   const get = (url: string, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });

@@ -2,9 +2,9 @@
 // and stored, and a damaged copy of each is refused whole with the path of the damage.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, createWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { material } from './material.ts';
 
 type Json = Record<string, unknown>;
@@ -28,12 +28,8 @@ function eventList(doc: Json): { path: string; events: Json[] } {
 }
 
 describe('EPCIS 2.0 examples through POST /api/v1/events/epcis', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-    // A cold embedded store: this suite runs without the main suite's warm-up.
-  }, 120_000);
-  afterAll(() => app.close());
+  // A cold embedded store and its migrations: more than the suite's hook time on a busy machine.
+  const app = useTestApp({}, 120_000);
 
   const capture = (token: string, body: string) =>
     app.inject({

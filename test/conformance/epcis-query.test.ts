@@ -10,10 +10,10 @@ import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 import canonicalize from 'canonicalize';
 import type { LightMyRequestResponse } from 'fastify';
 import jsonld, { type JsonLdDocument, type Options } from 'jsonld';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productKey, productRef } from '../../src/domain/traceability/index.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { material, materialJson } from './material.ts';
 
 type Json = Record<string, unknown>;
@@ -76,7 +76,6 @@ const listOf = (response: LightMyRequestResponse): Json[] =>
   response.json().epcisBody.queryResults.resultsBody.eventList;
 
 describe('EPCIS 2.0 query of the 47 standard examples', () => {
-  let app: App;
   const get = (ws: TestWorkspace, url: string) =>
     app.inject({ method: 'GET', url, headers: bearer(ws.token) });
   const capture = async (ws: TestWorkspace, text: string) => {
@@ -98,10 +97,8 @@ describe('EPCIS 2.0 query of the 47 standard examples', () => {
     return response;
   };
 
-  beforeAll(async () => {
-    app = await testApp();
-  }, 120_000);
-  afterAll(() => app.close());
+  // A cold embedded store and its migrations: more than the suite's hook time on a busy machine.
+  const app = useTestApp({}, 120_000);
 
   it('has all 47 examples', () => {
     expect(examples).toHaveLength(47);

@@ -3,10 +3,10 @@
 // and for the keys this node resolves (01, 8003), on its numeric-AI paths, the Link header names the
 // uncompressed link, which holds exactly the AIs the table gives.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { describe, expect, it } from 'vitest';
 import { parseLink } from '../../src/domain/gs1/digital-link.ts';
-import { BASE_URL, randomIp, testApp } from '../helpers/app.ts';
+import { BASE_URL, randomIp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { material } from './material.ts';
 
 const FILE = material('gs1-digital-link-solidsoft-tests', 'ExtractFromGs1DigitalLink.feature');
@@ -41,12 +41,8 @@ function compressedRows(): { link: string; pairs: string[] }[] {
 }
 
 describe('the resolver on the compressed links of the GS1 tables', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-    // A cold embedded store and its migrations: more than the default hook time on a busy machine.
-  }, 120_000);
-  afterAll(() => app.close());
+  // A cold embedded store and its migrations: more than the suite's hook time on a busy machine.
+  const app = useTestApp({}, 120_000);
 
   const rows = compressedRows();
 

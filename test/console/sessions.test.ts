@@ -1,9 +1,8 @@
 // Members and sessions end to end: invitation once, sign-in, the cookie's attributes, the session JWT
 // as a Bearer on a write, CSRF on cookie writes, refresh, sign-out that ends the session, and the
 // failed sign-in budget.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { admin, BASE_URL, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import {
   addMember,
   invitationToken,
@@ -12,19 +11,18 @@ import {
   session,
   signIn,
 } from '../helpers/console.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const MINUTE = 60_000;
 
 describe('console sessions', () => {
   let now = Date.now();
-  let app: App;
   let workspace: TestWorkspace;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'Ada@Example.com');
   });
-  afterAll(() => app.close());
 
   it('accepts an invitation once, and only with a long enough password', async () => {
     const { url } = await inviteFirstMember(app, workspace, 'bob@example.com', 'AUDITOR');
@@ -194,14 +192,12 @@ describe('console sessions', () => {
 });
 
 describe('removing a member', () => {
-  let app: App;
   let workspace: TestWorkspace;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'boss@example.com');
   });
-  afterAll(() => app.close());
 
   it('ends its sessions at once, refuses its sign-in, and lets it be invited again', async () => {
     const boss = await session(app, workspace, 'boss@example.com');

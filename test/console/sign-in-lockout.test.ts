@@ -3,13 +3,13 @@
 // The counts are in the database, so concurrent failures all count and every instance on the
 // database sees the same lock.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, signInLocks } from '../../src/db/schema.ts';
 import { purgeSignInLocks } from '../../src/modules/console/sign-in-locks.ts';
 import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { addMember, PASSWORD, session } from '../helpers/console.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -19,14 +19,12 @@ const OWNER = '198.51.100.20';
 describe('sign-in lockout by account and address', () => {
   let now = Date.now();
   const clock = () => new Date(now);
-  let app: App;
   let workspace: TestWorkspace;
+  const app = useTestApp(() => ({ clock }));
   beforeAll(async () => {
-    app = await testApp({ clock });
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'dana@example.com');
   });
-  afterAll(() => app.close());
 
   const signInFrom = (remoteAddress: string, password: string, email = 'dana@example.com', on = app) =>
     on.inject({

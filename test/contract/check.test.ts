@@ -6,27 +6,24 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContractCheck, waiverName } from '../../scripts/contract-check.ts';
 import { snapshotName } from '../../scripts/contract-files.ts';
-import type { App } from '../../src/context.ts';
 import { canonicalJson } from '../../src/domain/contract/canonical-json.ts';
 import { CONTRACT_VERSION } from '../../src/version.ts';
-import { testApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test edits the document as a plain JSON tree.
 type Json = Record<string, any>;
 
-let app: App;
 let released: Json;
 let dir: string;
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await testApp();
   released = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   dir = mkdtempSync(join(tmpdir(), 'contract-'));
   writeFileSync(join(dir, snapshotName('1.17.0')), canonicalJson(released));
 });
 
 afterAll(async () => {
-  await app.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type DidDocument,
   type DppCredential,
@@ -14,6 +13,7 @@ import {
 import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const VC_JWT = 'application/vc+jwt';
@@ -21,18 +21,16 @@ const VC_LD = 'application/vc+ld+json';
 const SD_JWT = 'application/dc+sd-jwt';
 
 describe('credentials on public resolution', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   let unit: { id: string; serialNumber: string };
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
     unit = await createUnit(app, workspace.token, passport.id);
   });
-  afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });

@@ -3,8 +3,7 @@
 import { createHash } from 'node:crypto';
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { issuedCredentials } from '../../src/db/schema.ts';
 import {
   type BitstringStatusListEntry,
@@ -18,6 +17,7 @@ import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testAp
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const VC_JWT = 'application/vc+jwt';
@@ -26,14 +26,12 @@ const SD_JWT = 'application/dc+sd-jwt';
 type Purpose = 'revocation' | 'suspension';
 
 describe('status lists: revocation for good, suspension while recalled', () => {
-  let app: App;
   let workspace: TestWorkspace;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { host, ...headers }, remoteAddress: randomIp() });

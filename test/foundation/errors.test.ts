@@ -1,21 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { App } from '../../src/context.ts';
 import type { Db } from '../../src/db/client.ts';
 import { readTemplate } from '../../src/db/pglite-template.ts';
-import { admin, bearer, createWorkspace, testApp, testConfig } from '../helpers/app.ts';
+import { admin, bearer, createWorkspace, testConfig } from '../helpers/app.ts';
 import { checkResponses } from '../helpers/response-check.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('errors, request ids and method handling', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   describe('X-Request-Id', () => {
     it('is on every response, successful or not', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { bearer, createKey, createWorkspace, randomIp, testApp } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, randomIp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -15,11 +16,7 @@ describe.each([
   ['in memory', {}],
   ['in Redis', { REDIS_URL }],
 ])('rate limits %s', (_store, env: Record<string, string>) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp({ env });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp(() => ({ env }));
 
   it('gives a growth key 120 requests a minute, then 429 with Retry-After', async () => {
     const workspace = await createWorkspace(app, 'growth');
@@ -112,75 +109,18 @@ describe.each([
 });
 
 describe('the per-address ceiling of authenticated calls', () => {
+  const app = useTestApp({ env: { RATE_LIMIT_AUTHENTICATED_IP: '5' } });
+
   it('refuses an address past RATE_LIMIT_AUTHENTICATED_IP whatever the plan, and no other address', async () => {
-    const app = await testApp({ env: { RATE_LIMIT_AUTHENTICATED_IP: '5' } });
-    try {
-      const workspace = await createWorkspace(app, 'enterprise');
-      const ip = randomIp();
-      const call = (remoteAddress: string) =>
-        app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(workspace.token), remoteAddress });
-      for (let i = 0; i < 5; i++) expect((await call(ip)).statusCode).toBe(200);
-      const refused = await call(ip);
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect((await call(randomIp())).statusCode).toBe(200);
-    } finally {
-      await app.close();
-    }
-  });
-});
-
-// Limits: "Headers `x-ratelimit-*` report the applicable ceiling on authenticated calls."
-describe('the x-ratelimit-* headers of every authenticated call', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp({ env: { RATE_LIMIT_AUTHENTICATED_IP: '8' } });
-  });
-  afterAll(() => app.close());
-
-  const whoami = (token: string, remoteAddress: string) =>
-    app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(token), remoteAddress });
-
-  it('report the per-address ceiling to an enterprise key, whose per-key budget is unlimited', async () => {
     const workspace = await createWorkspace(app, 'enterprise');
     const ip = randomIp();
-    const first = await whoami(workspace.token, ip);
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['x-ratelimit-limit']).toBe('8');
-    expect(first.headers['x-ratelimit-remaining']).toBe('7');
-    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
-    for (let i = 0; i < 7; i++) await whoami(workspace.token, ip);
-    const refused = await whoami(workspace.token, ip);
+    const call = (remoteAddress: string) =>
+      app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(workspace.token), remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await call(ip)).statusCode).toBe(200);
+    const refused = await call(ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['x-ratelimit-limit']).toBe('8');
-    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
-  });
-
-  it('report the address ceiling to a limited key when fewer requests are left there than in its budget', async () => {
-    const workspace = await createWorkspace(app, 'growth');
-    const first = await whoami(workspace.token, randomIp());
-    expect(first.headers['x-ratelimit-limit']).toBe('8');
-    expect(first.headers['x-ratelimit-remaining']).toBe('7');
-  });
-});
-
-describe('rate limits shared through Redis', () => {
-  it('count one budget across instances', async () => {
-    const [one, two] = await Promise.all([testApp({ env: { REDIS_URL } }), testApp({ env: { REDIS_URL } })]);
-    try {
-      const workspace = await createWorkspace(one, 'growth');
-      const a = await burst(one, 60, bearer(workspace.token));
-      const b = await burst(two, 60, bearer(workspace.token));
-      expect([...a, ...b].every((status) => status === 200)).toBe(true);
-      const refused = await two.inject({
-        method: 'GET',
-        url: '/api/v1/whoami',
-        headers: bearer(workspace.token),
-      });
-      expect(refused.statusCode).toBe(429);
-    } finally {
-      await Promise.all([one.close(), two.close()]);
-    }
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await call(randomIp())).statusCode).toBe(200);
   });
 });

@@ -1,13 +1,13 @@
 // Access grants end to end through the API: issue, use on history (Bearer and ?grant=), the access
 // log, revoke, expire, the state table's refusals, workspaces and operator scope.
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema.ts';
 import { fieldAccess } from '../../src/domain/categories/schemas/index.ts';
 import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const HOUR = 3_600_000;
 const SECRET_NOTE = 'owner-only note: margin 12 %';
@@ -16,18 +16,16 @@ describe('access grants', () => {
   // A day behind the real clock, and moved forward by hours at most: nothing this app makes (a seal
   // CA, keys) starts later than the real time other tests sharing the store run at.
   let now = Date.now() - 24 * HOUR;
-  let app: App;
   let workspace: TestWorkspace;
   let operatorA: { id: string };
   let operatorB: { id: string };
 
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app);
     operatorA = await createOperator(app, workspace);
     operatorB = await createOperator(app, workspace, { name: 'Other Operator BV' });
   });
-  afterAll(() => app.close());
 
   const api = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

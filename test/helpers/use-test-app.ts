@@ -9,11 +9,15 @@ import { type TestAppOptions, testApp } from './app.ts';
  * as a function are read when the app is built, so they may name what earlier hooks made. Hooks
  * registered after this call run with the app built (vitest runs `beforeAll` hooks in order).
  */
-export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): App {
+export function useTestApp(
+  options: TestAppOptions | (() => TestAppOptions) = {},
+  /** The building hook's time limit, for a suite whose configuration keeps vitest's short default. */
+  hookTimeout?: number,
+): App {
   let built: App | undefined;
   beforeAll(async () => {
     built = await testApp(typeof options === 'function' ? options() : options);
-  });
+  }, hookTimeout);
   afterAll(async () => {
     await built?.close();
   });

@@ -3,13 +3,13 @@
 // operator-bound keys, its console members) enter `GET /api/v1/passports/{id}/access-log` with the
 // accessor, beside grant holders' reads.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 interface Entry {
   accessor: string;
@@ -21,15 +21,13 @@ interface Entry {
 }
 
 describe('history reads in the access log', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let operator: { id: string };
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     operator = await createOperator(app, workspace);
   });
-  afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string>, remoteAddress = '198.51.100.23') =>
     app.inject({ method: 'GET', url, headers, remoteAddress });

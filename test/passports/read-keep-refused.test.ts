@@ -5,20 +5,19 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { STORE_RETRY_AFTER_S } from '../../src/core/errors.ts';
-import { bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('the owner read on a store that refuses to keep renditions', () => {
   const name = `refuse_renditions_${randomBytes(4).toString('hex')}`;
-  let app: App;
   let token: string;
   let passportId: string;
 
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     const workspace = await createWorkspace(app);
     token = workspace.token;
     await createOperator(app, workspace);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('GET /api/v1/passports/{id}', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let passport: Awaited<ReturnType<typeof createPassport>>;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
   });
-  afterAll(() => app.close());
 
   const get = (reference: string, token = workspace.token) =>
     app.inject({ method: 'GET', url: `/api/v1/passports/${reference}`, headers: bearer(token) });
@@ -76,19 +74,17 @@ describe('GET /api/v1/passports/{id}', () => {
 });
 
 describe('GET /api/v1/passports', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let operatorA: { id: string };
   let operatorB: { id: string };
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     operatorA = await createOperator(app, workspace);
     operatorB = await createOperator(app, workspace);
     for (let i = 0; i < 3; i++) await createPassport(app, workspace.token, { operatorId: operatorA.id });
     await createPassport(app, workspace.token, { operatorId: operatorB.id, status: 'DRAFT' });
   });
-  afterAll(() => app.close());
 
   const list = (query = '', token = workspace.token) =>
     app.inject({ method: 'GET', url: `/api/v1/passports${query}`, headers: bearer(token) });

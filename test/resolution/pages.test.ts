@@ -8,20 +8,19 @@ import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testAp
 import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit, uniqueSerial } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 
 describe('pages on public resolution', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
   });
-  afterAll(() => app.close());
 
   const page = (url: string, headers: Record<string, string> = {}) =>
     app.inject({

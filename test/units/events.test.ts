@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { bearer, createKey, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const unitUrl = async (app: App, ws: TestWorkspace, suffix = '') => {
   await createOperator(app, ws);
@@ -13,16 +14,14 @@ const unitUrl = async (app: App, ws: TestWorkspace, suffix = '') => {
 
 describe('POST /api/v1/units/{id}/events', () => {
   let now = Date.parse('2026-03-01T12:00:00.000Z');
-  let app: App;
   let workspace: TestWorkspace;
   let passportId: string;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     passportId = made.passport.id;
   });
-  afterAll(() => app.close());
 
   const newUnit = (body: Record<string, unknown> = {}) => createUnit(app, workspace.token, passportId, body);
   const append = (unitId: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -280,11 +279,7 @@ describe('POST /api/v1/units/{id}/events', () => {
 });
 
 describe('DELETE /api/v1/units/{id}', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await testApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('always answers 409 Conflict pointing to the status lifecycle, and the unit stays', async () => {
     const { workspace, passport } = await unitWorkspace(app);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestWorkspace, testApp } from '../helpers/app.ts';
 import { appendBulk, appendEvent, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('Idempotency-Key on unit event writes', () => {
   let now = Date.parse('2026-04-01T00:00:00.000Z');
-  let app: App;
   let workspace: TestWorkspace;
   let passportId: string;
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     passportId = made.passport.id;
   });
-  afterAll(() => app.close());
 
   const newUnit = () => createUnit(app, workspace.token, passportId);
   const events = async (unitId: string) => (await getUnit(app, workspace.token, unitId)).json().dynamicData;

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
-import { bearer, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendBulk, appendEvent, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const unitUrl = async (app: App, ws: TestWorkspace, suffix: string) => {
   await createOperator(app, ws);
@@ -14,16 +15,14 @@ const unitUrl = async (app: App, ws: TestWorkspace, suffix: string) => {
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 
 describe('POST /api/v1/units/{id}/events/bulk', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let passportId: string;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     passportId = made.passport.id;
   });
-  afterAll(() => app.close());
 
   const newUnit = () => createUnit(app, workspace.token, passportId);
   const bulk = (unitId: string, payload: unknown) => appendBulk(app, workspace.token, unitId, payload);
@@ -115,16 +114,14 @@ describe('POST /api/v1/units/{id}/events/bulk', () => {
 });
 
 describe('GET /api/v1/units/{id}/events', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let passportId: string;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     const made = await unitWorkspace(app);
     workspace = made.workspace;
     passportId = made.passport.id;
   });
-  afterAll(() => app.close());
 
   const list = (unitId: string, query = '') =>
     app.inject({

@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { batteryUnits } from '../../src/db/schema.ts';
-import { bearer, createKey, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, type TestWorkspace } from '../helpers/app.ts';
 import { authContract } from '../helpers/auth-contract.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator, createPassport, uniqueSku } from '../helpers/passports.ts';
 import { createUnit, serialise, uniqueSerial, unitWorkspace } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('POST /api/v1/passports/{passportId}/units/validate', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await testApp();
     ({ workspace, passport } = await unitWorkspace(app));
   });
-  afterAll(() => app.close());
 
   const validate = (payload: unknown, ref = passport.id, token = workspace.token) =>
     app.inject({
@@ -132,12 +130,11 @@ describe('POST /api/v1/passports/{passportId}/units/validate', () => {
 });
 
 describe('GET /api/v1/passports/{passportId}/units', () => {
-  let app: App;
   let workspace: TestWorkspace;
   let passport: { id: string; productId: string };
   let now = Date.parse('2026-01-01T00:00:00Z');
+  const app = useTestApp(() => ({ clock: () => new Date(now) }));
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     ({ workspace, passport } = await unitWorkspace(app));
     for (let i = 0; i < 5; i++) {
       now += 1_000;
@@ -145,7 +142,6 @@ describe('GET /api/v1/passports/{passportId}/units', () => {
     }
     await createUnit(app, workspace.token, (await createPassport(app, workspace.token)).id);
   });
-  afterAll(() => app.close());
 
   const list = (query = '', ref = passport.id, token = workspace.token) =>
     app.inject({ method: 'GET', url: `/api/v1/passports/${ref}/units${query}`, headers: bearer(token) });
