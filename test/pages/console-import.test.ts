@@ -65,7 +65,7 @@ describe('the import pages in Chromium', () => {
     await book.xlsx.load(template as unknown as ArrayBuffer);
     const sheet = book.worksheets[0] as ExcelJS.Worksheet;
     const paths = (sheet.getRow(2).values as unknown[]).slice(1).map(String);
-    const example = sheet.getRow(3).values as unknown[];
+    const example = sheet.getRow(3).values as ExcelJS.CellValue[];
     sheet.getCell('A3').value = good;
     const second = sheet.getRow(4);
     second.values = [...example];
