@@ -51,7 +51,7 @@ describe('passports from a spreadsheet', () => {
     const at = (path: string) => header.indexOf(path);
     expect(labels[0]).toBe('Product identifier');
     expect(labels[at('materialComposition.hazardousSubstances[2].name')]).toBe(
-      'Hazardous substances 2 – Name',
+      'Hazardous substance 2 – Name',
     );
     expect(labels[at('generalInformation.manufacturer.postalAddress.countryCode')]).toBe(
       'Manufacturer – Postal address – Country',

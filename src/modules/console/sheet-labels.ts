@@ -63,11 +63,15 @@ function labelOf(column: SheetColumn, words: ColumnWords): string {
   const nodes = nodesAlong(words.schema, column.schemaPath);
   const steps = keys.map((key, at) => {
     const path = keys.slice(0, at + 1).join('.');
-    const title = nodes[at]?.title;
+    const repeat = column.repeats.find((item) => item.list === path);
+    // A repeat is one item: the schema's item title (`Hazardous substance 2`) where the language
+    // has no label of its own for the list.
+    const items = nodes[at]?.items;
+    const itemTitle = repeat && isObject(items) ? items.title : undefined;
+    const title = typeof itemTitle === 'string' ? itemTitle : nodes[at]?.title;
     const label =
       fieldText(words.lang, words.category, path)?.label ??
       (typeof title === 'string' ? title : inWords(key));
-    const repeat = column.repeats.find((item) => item.list === path);
     return repeat ? `${label} ${repeat.n}` : label;
   });
   // The top-level group names a section, not the field; a field alone at the top keeps its name.
