@@ -146,14 +146,6 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 92,
     why: 'the pages of several screens registered together; to split by screen',
   },
-  'src/modules/console/passport-form-import.ts passportImportPages': {
-    lines: 113,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
-  "src/modules/console/passport-form-import.ts POST '/console/passports/import'": {
-    lines: 54,
-    why: "the page's work written in the handler; to move into a function of the screen",
-  },
   'src/modules/console/security-pages.ts securityPages': {
     lines: 159,
     why: 'the pages of several screens registered together; to split by screen',

@@ -89,3 +89,51 @@ export function uploadFixture(): UploadFixture {
   afterAll(() => fixture.app.close());
   return fixture;
 }
+
+export interface ImportedSheet {
+  /** The preview page, after the upload's redirect (or the refusal of the file itself). */
+  preview: { statusCode: number; body: string };
+  /** The report page, after confirming; absent when the file was refused or nothing could be sent. */
+  report?: { statusCode: number; body: string };
+  /** The hold's page, `/console/passports/import/<id>`. */
+  location?: string;
+}
+
+/**
+ * A spreadsheet imported as a member does it: uploaded, its preview followed, and confirmed
+ * (drafts, unless `publish`), the report followed. Stops at the preview when it offers no confirmation.
+ */
+export async function importSheet(
+  app: App,
+  member: PageMember,
+  category: string,
+  file: { name: string; bytes: Buffer | string },
+  options: { publish?: boolean; lang?: string } = {},
+): Promise<ImportedSheet> {
+  const lang = options.lang ?? 'en';
+  const posted = await postUpload(app, member, '/console/passports/import', {
+    fields: { category },
+    file,
+    lang,
+  });
+  if (posted.statusCode !== 303) return { preview: { statusCode: posted.statusCode, body: posted.body } };
+  const location = String(posted.headers.location);
+  const get = () =>
+    app.inject({ method: 'GET', url: location, headers: { cookie: member.cookie, 'accept-language': lang } });
+  const preview = await get();
+  if (!preview.body.includes('id="confirm-import"'))
+    return { preview: { statusCode: preview.statusCode, body: preview.body }, location };
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: location,
+    headers: { ...FORM, cookie: member.cookie, 'accept-language': lang },
+    payload: new URLSearchParams({
+      _csrf: member.csrf,
+      ...(options.publish ? { publish: 'yes' } : {}),
+    }).toString(),
+  });
+  if (confirmed.statusCode !== 303)
+    return { preview: { statusCode: preview.statusCode, body: preview.body }, report: confirmed, location };
+  const report = await get();
+  return { preview: { statusCode: preview.statusCode, body: preview.body }, report, location };
+}

@@ -9,11 +9,14 @@ import { firstJsonProblem, type JsonProblem, MAX_JSON_DEPTH } from '../../domain
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
-import { columnOf, type SheetRow } from '../../domain/passports/sheet.ts';
+import { cellAddress, columnOf, type SheetRow } from '../../domain/passports/sheet.ts';
 import type { SignedInPage } from './frame.ts';
 
 export interface RowProblem {
+  /** The column's name in the path row; empty for a problem of the whole row. */
   column: string;
+  /** Where it is in the sheet: `B7`, or the row's number alone. */
+  cell: string;
   value: string;
   message: string;
 }
@@ -38,16 +41,16 @@ export function unusableText(
   return t(`unusable.${problem.kind}`, { where, max });
 }
 
-/** The problems of one row, each against the cell it is about. */
+/** The problems of one row, each against the cell it is about; `header` is the sheet's path row. */
 export function rowProblems(
   row: SheetRow,
-  columns: readonly string[],
+  header: readonly string[],
   lang: Lang,
   t: SignedInPage['t'],
 ): RowProblem[] {
   const cellAt = (path: string) => {
-    const column = columnOf(path, columns) ?? '';
-    return { column, value: row.cells[column] ?? '' };
+    const column = columnOf(path, header) ?? '';
+    return { column, cell: cellAddress(column, row.row, header), value: row.cells[column] ?? '' };
   };
   // What the API refuses in any body: checked first, as it is the API's first check, and because a
   // value nested thousands of levels deep must not reach the validator.
@@ -68,7 +71,12 @@ export function rowProblems(
     message: item.friendlyMessage,
   }));
   for (const column of row.unreadable)
-    problems.push({ column, value: row.cells[column] ?? '', message: t('forms.jsonInvalid') });
+    problems.push({
+      column,
+      cell: cellAddress(column, row.row, header),
+      value: row.cells[column] ?? '',
+      message: t('forms.jsonInvalid'),
+    });
   return problems;
 }
 
@@ -80,7 +88,7 @@ const REFUSED_ROW = /^\[row (\d+)\] /;
  * rows not refused, in order, as the bulk writes them.
  */
 export function applyBulkAnswer(
-  sent: readonly RowOutcome[],
+  sent: readonly (Omit<RowOutcome, 'outcome'> & { outcome?: RowOutcome['outcome'] })[],
   answer: { errors?: readonly string[]; passports?: readonly { id: unknown }[] },
 ): void {
   for (const line of answer.errors ?? []) {
@@ -91,12 +99,14 @@ export function applyBulkAnswer(
     const named = `[${outcome.productId}] `;
     outcome.problems.push({
       column: '',
+      cell: String(outcome.row),
       value: '',
       message: reason.startsWith(named) ? reason.slice(named.length) : reason,
     });
   }
   const passports = answer.passports ?? [];
   const accepted = sent.filter((outcome) => outcome.problems.length === 0);
+  for (const outcome of sent) if (outcome.problems.length > 0) outcome.outcome = 'refused';
   for (const [at, outcome] of accepted.entries()) {
     const passport = passports[at];
     // A row the answer neither refused nor returned is not claimed as written.

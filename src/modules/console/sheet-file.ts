@@ -1,8 +1,9 @@
 // The rows of an uploaded spreadsheet, CSV in UTF-8 or XLSX, under the import's limits. The upload
 // itself is at most 1 MiB (upload.ts); an XLSX is a zip, so what it unpacks to is bounded too: the
-// parts read may inflate to 8 MiB together, a sheet may reach the template's columns and a few
-// more (a column a member added is then named in the refusal) and the header and 200 rows, and a
-// cell may hold 64 KiB. Each refusal is an AppError worded in the page's language.
+// parts read may inflate to 8 MiB together, a sheet may reach the width it is given and a few
+// more columns (a column a member added is then named in the refusal) and the template's two head
+// rows, its example row and 200 rows, and a cell may hold 64 KiB. Each refusal is an AppError
+// worded in the page's language.
 import { AppError } from '../../core/errors.ts';
 import { MAX_SHEET_ROWS, parseCsv } from '../../domain/passports/sheet.ts';
 import type { SignedInPage } from './frame.ts';
@@ -14,7 +15,13 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 /** Columns a sheet may have beyond its template's, so a stray one is named rather than refused blind. */
 const COLUMN_MARGIN = 10;
-export const SHEET_LIMITS = { unpackedBytes: 8 * MiB, cellBytes: 64 * KiB, rows: MAX_SHEET_ROWS + 1 };
+/** Rows above the passports a template has: its labels, its paths and its example. */
+const HEAD_AND_EXAMPLE = 3;
+export const SHEET_LIMITS = {
+  unpackedBytes: 8 * MiB,
+  cellBytes: 64 * KiB,
+  rows: MAX_SHEET_ROWS + HEAD_AND_EXAMPLE,
+};
 
 function refusal(refused: XlsxRefusal, t: SignedInPage['t']): AppError {
   switch (refused.kind) {

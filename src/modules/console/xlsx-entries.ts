@@ -4,8 +4,10 @@
 // anything. The declared sizes may lie, so each part is then inflated counting the bytes it really
 // yields and scanned as it goes (domain/passports/xlsx-scan.ts); the first limit passed stops the
 // inflation there. Parts the reader does not use (pictures, themes, printer settings) are never
-// inflated. What passes is handed on as these parts alone, read by the node itself, so the sheet
-// reader never meets an entry this check did not see.
+// inflated, and of the worksheets only the first (the lowest numbered, as the reader takes it) is:
+// a template's notes and choice lists are other sheets, longer than a sheet of passports may be.
+// What passes is handed on as these parts alone, read by the node itself, so the sheet reader never
+// meets an entry this check did not see.
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { type ScanFinding, type SheetBounds, xmlPartScan } from '../../domain/passports/xlsx-scan.ts';
@@ -21,6 +23,15 @@ export type XlsxRefusal = ScanFinding | { kind: 'unpacked' };
 const READ_PARTS =
   /^xl\/(?:workbook\.xml|_rels\/workbook\.xml\.rels|styles\.xml|sharedStrings\.xml|worksheets\/sheet\d+\.xml)$/;
 const WORKSHEET = /^xl\/worksheets\//;
+const sheetNumber = (name: string) => Number(/sheet(\d+)\.xml$/.exec(name)?.[1] ?? 0);
+
+/** The parts to read: every part the reader uses, of the worksheets only the lowest numbered. */
+function partsToRead(entries: readonly yauzl.Entry[]): yauzl.Entry[] {
+  const read = entries.filter((entry) => READ_PARTS.test(entry.fileName));
+  const sheets = read.filter((entry) => WORKSHEET.test(entry.fileName));
+  const first = Math.min(...sheets.map((entry) => sheetNumber(entry.fileName)));
+  return read.filter((entry) => !WORKSHEET.test(entry.fileName) || sheetNumber(entry.fileName) === first);
+}
 /** Entries a workbook may have: a spreadsheet program writes a dozen or two. */
 const MAX_ENTRIES = 1_000;
 
@@ -98,9 +109,13 @@ export async function xlsxParts(
   }
   try {
     if (zip.entryCount > MAX_ENTRIES) return { refused: { kind: 'unreadable' } };
-    const read = (await directoryOf(zip)).filter((entry) => READ_PARTS.test(entry.fileName));
-    const names = new Set(read.map((entry) => entry.fileName));
-    if (names.size !== read.length) return { refused: { kind: 'unreadable' } };
+    const entries = await directoryOf(zip);
+    const names = new Set(
+      entries.filter((entry) => READ_PARTS.test(entry.fileName)).map((entry) => entry.fileName),
+    );
+    const read = partsToRead(entries);
+    if (names.size !== entries.filter((entry) => READ_PARTS.test(entry.fileName)).length)
+      return { refused: { kind: 'unreadable' } };
     const declared = read.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
     if (declared > limits.unpackedBytes) return { refused: { kind: 'unpacked' } };
     const parts = new Map<string, Buffer>();
