@@ -2,6 +2,7 @@
 // downloading a passport's label: one file a screen, the form itself in passport-form-screens.ts.
 import type { App, AppContext } from '../../context.ts';
 import type { Inject } from './pages.ts';
+import { passportConfirmPage } from './passport-confirm-page.ts';
 import { passportEditPages } from './passport-edit-pages.ts';
 import { passportImportPages } from './passport-form-import.ts';
 import { passportLabelPage } from './passport-label-page.ts';
@@ -19,5 +20,6 @@ export async function passportFormPages(
   await passportNewPages(app, context, sessions, inject);
   await passportUploadPage(app, context, sessions, inject);
   await passportEditPages(app, context, sessions, inject);
+  await passportConfirmPage(app, context, sessions, inject);
   await passportLabelPage(app, context, sessions, inject);
 }
