@@ -7034,6 +7034,12 @@ export interface paths {
                         productId?: unknown;
                         /** @description ACTIVE (default) | DRAFT */
                         status?: unknown;
+                        /** @description draft only: values taken from a category example or copied from another passport; publishing is refused until each is changed or confirmed */
+                        unconfirmed?: {
+                            origin: "example" | "copied";
+                            /** @description JSON pointer into the passport body: /originCountry or /metadata/… */
+                            path: string;
+                        }[];
                     };
                 };
             };
@@ -7085,6 +7091,12 @@ export interface paths {
                                 signingPublicKey: unknown;
                                 /** @enum {unknown} */
                                 status: "DRAFT" | "ACTIVE" | "RECALLED" | "DECOMMISSIONED";
+                                /** @description a draft: the values taken from an example or copied that nobody has confirmed yet; absent when none */
+                                unconfirmed?: {
+                                    origin: "example" | "copied";
+                                    /** @description JSON pointer into the passport body: /originCountry or /metadata/… */
+                                    path: string;
+                                }[];
                                 uniqueProductIdentifier: string;
                                 updatedAt: string;
                             } & {
@@ -8374,6 +8386,12 @@ export interface paths {
                             signingPublicKey: unknown;
                             /** @enum {unknown} */
                             status: "DRAFT" | "ACTIVE" | "RECALLED" | "DECOMMISSIONED";
+                            /** @description a draft: the values taken from an example or copied that nobody has confirmed yet; absent when none */
+                            unconfirmed?: {
+                                origin: "example" | "copied";
+                                /** @description JSON pointer into the passport body: /originCountry or /metadata/… */
+                                path: string;
+                            }[];
                             uniqueProductIdentifier: string;
                             updatedAt: string;
                             /** @description owner read: sha256: and the hex of the sealed version in RFC 8785 form */
@@ -8426,6 +8444,12 @@ export interface paths {
                             signingPublicKey: unknown;
                             /** @enum {unknown} */
                             status: "DRAFT" | "ACTIVE" | "RECALLED" | "DECOMMISSIONED";
+                            /** @description a draft: the values taken from an example or copied that nobody has confirmed yet; absent when none */
+                            unconfirmed?: {
+                                origin: "example" | "copied";
+                                /** @description JSON pointer into the passport body: /originCountry or /metadata/… */
+                                path: string;
+                            }[];
                             uniqueProductIdentifier: string;
                             updatedAt: string;
                             /** @description owner read: sha256: and the hex of the sealed version in RFC 8785 form */
@@ -8605,6 +8629,12 @@ export interface paths {
                                 signingPublicKey: unknown;
                                 /** @enum {unknown} */
                                 status: "DRAFT" | "ACTIVE" | "RECALLED" | "DECOMMISSIONED";
+                                /** @description a draft: the values taken from an example or copied that nobody has confirmed yet; absent when none */
+                                unconfirmed?: {
+                                    origin: "example" | "copied";
+                                    /** @description JSON pointer into the passport body: /originCountry or /metadata/… */
+                                    path: string;
+                                }[];
                                 uniqueProductIdentifier: string;
                                 updatedAt: string;
                             } & {
@@ -8976,6 +9006,210 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/passports/{id}/confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the unconfirmed values at or under the given paths, as they stand */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description JSON pointers: every unconfirmed value at or under one is confirmed; "" confirms all */
+                        paths: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notices?: {
+                                code: string;
+                                friendlyMessage: string;
+                                message: string;
+                                path?: string;
+                            }[];
+                            passport: {
+                                "@context": string[];
+                                "@id": string;
+                                /** @enum {string} */
+                                "@type": "DigitalProductPassport";
+                                archivedAt: string | null;
+                                category: string;
+                                contentSpecificationIds: string[];
+                                createdAt: string;
+                                digitalLinkUri: string | null;
+                                digitalProductPassportId: string;
+                                digitalSeal: unknown;
+                                dppSchemaVersion: string;
+                                dppStatus: string;
+                                economicOperator: {
+                                    [key: string]: unknown;
+                                };
+                                economicOperatorId: string;
+                                granularity: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastUpdated: string;
+                                manufacturingFacility: {
+                                    [key: string]: unknown;
+                                } | null;
+                                metadata: unknown;
+                                originCountry: string | null;
+                                productId: string;
+                                productIdScheme: string[];
+                                proof: unknown;
+                                retentionUntil: string | null;
+                                signingPublicKey: unknown;
+                                /** @enum {unknown} */
+                                status: "DRAFT" | "ACTIVE" | "RECALLED" | "DECOMMISSIONED";
+                                /** @description a draft: the values taken from an example or copied that nobody has confirmed yet; absent when none */
+                                unconfirmed?: {
+                                    origin: "example" | "copied";
+                                    /** @description JSON pointer into the passport body: /originCountry or /metadata/… */
+                                    path: string;
+                                }[];
+                                uniqueProductIdentifier: string;
+                                updatedAt: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                            warnings?: {
+                                code: string;
+                                friendlyMessage: string;
+                                message: string;
+                                path?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -49,7 +49,7 @@ describe('starting and finishing a passport in the console', () => {
     ).json();
   const idOf = (location: unknown) => /passports\/([0-9a-f-]{36})\//.exec(String(location))?.[1] as string;
 
-  it('starts from the example as a draft and publishes it after the checklist is empty', async () => {
+  it('starts from the example as a draft whose example values stop publishing until confirmed', async () => {
     const start = await get('/console/passports/new?category=batteries');
     expect(start.statusCode).toBe(200);
     expect(start.body).toContain('id="start-example"');
@@ -67,10 +67,29 @@ describe('starting and finishing a passport in the console', () => {
     expect(stored.originCountry).toBe('DE');
     expect(stored.metadata.generalInformation.productIdentifier).toBe(`(01)0${gtin}`);
 
+    // Every value of the example is marked, none of the operator's own.
+    const marked = stored.unconfirmed as { path: string; origin: string }[];
+    expect(marked.length).toBeGreaterThan(50);
+    expect(new Set(marked.map((marker) => marker.origin))).toEqual(new Set(['example']));
+    expect(marked.map((marker) => marker.path)).toContain('/metadata/carbonFootprint/total');
+    expect(marked.some((marker) => marker.path.includes('/economicOperator/'))).toBe(false);
+
     const first = await get(String(made.headers.location));
     expect(first.body).toContain('id="progress"');
-    expect(first.body).toContain('Nothing is missing');
-    expect(first.body).toContain('id="publish"');
+    expect(first.body).not.toContain('Nothing is missing');
+    expect(first.body).not.toContain('id="publish"');
+    expect(first.body).toContain('example value: confirm or change');
+    // Each section is confirmed in one click; then the draft can be published.
+    const sections = [...new Set(marked.map((marker) => marker.path.split('/')[2] as string))];
+    for (const section of sections) {
+      const confirmed = await post(`/console/passports/${id}/confirm`, [['section', section]]);
+      expect(confirmed.statusCode, confirmed.body).toBe(303);
+      expect(String(confirmed.headers.location)).toContain(`section=${section}&done=confirmed`);
+    }
+    expect((await read(id)).unconfirmed).toBeUndefined();
+    const last = await get(String(made.headers.location));
+    expect(last.body).toContain('Nothing is missing');
+    expect(last.body).toContain('id="publish"');
   });
 
   it('keeps a half-done draft, lists every missing field at once, and links each to its section', async () => {
@@ -166,6 +185,14 @@ describe('starting and finishing a passport in the console', () => {
     const expected = batteryMetadata();
     expect(copy.metadata.performance).toEqual(expected.performance);
     expect(copy.metadata.generalInformation.productIdentifier).toBeUndefined();
+    // Every field is kept, the country of origin too, each marked as copied until confirmed.
+    expect(copy.originCountry).toBe(original.originCountry);
+    const marked = copy.unconfirmed as { path: string; origin: string }[];
+    expect(marked).toContainEqual({ path: '/originCountry', origin: 'copied' });
+    expect(marked).toContainEqual({ path: '/metadata/performance/ratedCapacity', origin: 'copied' });
+    const envelope = await get(`/console/passports/${copy.id}/edit?section=passport`);
+    expect(envelope.body).toContain('copied value: confirm or change');
+    expect(envelope.body).toContain('id="confirm-section"');
     // Its own article number is no GS1 key: an advisory beside the checklist, which does not block.
     const edit = await get(`/console/passports/${copy.id}/edit`);
     expect(edit.body).toContain('id="advisories"');

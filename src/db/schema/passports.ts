@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AccessTier, Granularity } from '../../domain/categories/types.ts';
 import type { PassportStatus } from '../../domain/passports/lifecycle.ts';
+import type { Unconfirmed } from '../../domain/passports/unconfirmed.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { operators } from './parties.ts';
 import { tenants } from './tenancy.ts';
@@ -60,6 +61,8 @@ export const passports = pgTable(
     versionHash: text('version_hash'),
     /** Where the newest sealed version stands with the backup targets (docs/backup.md). */
     backup: jsonb('backup').$type<BackupState>(),
+    /** Values not confirmed yet: from an example or copied (docs/passports.md, "Unconfirmed values"). */
+    unconfirmed: jsonb('unconfirmed').$type<Unconfirmed[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   'AGE_WARNING_MISSING',
   'CE_MARKING_MISSING',
   'NOTIFIED_BODY_REQUIRED',
+  // Publishing a draft that still holds values nobody confirmed (docs/passports.md)
+  'EXAMPLE_VALUE_UNCONFIRMED',
+  'COPIED_VALUE_UNCONFIRMED',
 ] as const;
 
 /** Codes of `warnings[]`: the request succeeds, but something probably needs attention. */

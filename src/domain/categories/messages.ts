@@ -31,6 +31,8 @@ const TEMPLATES: Record<ErrorCode | AdvisoryCode, string> = {
     'warnings must include the "not suitable for children under 36 months" warning (ageWarningUnder36Months)',
   CE_MARKING_MISSING: 'ceMarking must be true: toys placed on the EU market carry the CE marking',
   NOTIFIED_BODY_REQUIRED: 'notifiedBody is required when the procedure is EU-type-examination',
+  EXAMPLE_VALUE_UNCONFIRMED: "{field} still holds the category example's value: confirm or change it",
+  COPIED_VALUE_UNCONFIRMED: '{field} still holds a value copied from another passport: confirm or change it',
   NON_GS1_PRODUCT_ID:
     'productId "{productId}" is not a GS1 key (GTIN or GRAI); it cannot be scanned as a GS1 Digital Link',
   PII_SHAPE_DETECTED: '{field} is publicly readable and looks like it contains personal data ({kind})',

@@ -1,9 +1,12 @@
 // Editing a passport in the form, section by section (or whole), with a draft's checklist.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { pageFrames } from './frame.ts';
+import type { Lang } from '../../core/i18n.ts';
+import type { Category } from '../../domain/categories/types.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
 import { callApi, checkFormCsrf, type Inject, MEMBER_PAGE, PAGE_ANSWERS, PassportParams } from './pages.ts';
 import { valuesOf } from './passport-form.ts';
+import { markersOf } from './passport-form-marks.ts';
 import {
   asParams,
   draftLists,
@@ -20,6 +23,18 @@ const EditQuery = Type.Object({
   done: Type.Optional(Type.String({ maxLength: 10 })),
   lang: Type.Optional(Type.String({ maxLength: 35 })),
 });
+
+/** A draft's checklist and advisories, and the values nobody has confirmed yet. */
+const draftExtras = (category: Category, passport: Record<string, unknown>, lang: Lang) => ({
+  ...draftLists(category, valuesOf(passport), lang),
+  unconfirmed: markersOf(passport),
+});
+
+/** What the page says after a redirect to it: the draft created, the section saved or confirmed. */
+function doneNotice(page: SignedInPage, done: string | undefined) {
+  if (done === 'created' || done === 'saved') return { notice: page.t(`forms.${done}`) };
+  return done === 'confirmed' ? { notice: page.t('marks.confirmed') } : {};
+}
 
 export async function passportEditPages(
   app: App,
@@ -48,11 +63,11 @@ export async function passportEditPages(
           action,
           passportId: id,
           draft,
-          ...(draft ? draftLists(category, values, frame.lang) : {}),
+          ...(draft ? draftExtras(category, passport, frame.lang) : {}),
         };
         const section = sectionAsked(category, request.query.section);
         const { done } = request.query;
-        const notice = done === 'created' || done === 'saved' ? { notice: page.t(`forms.${done}`) } : {};
+        const notice = doneNotice(page, done);
         return showForm(
           reply,
           200,
@@ -85,7 +100,7 @@ export async function passportEditPages(
           draft,
           stored: passport.metadata,
           ...(section === undefined ? {} : { section }),
-          ...(draft ? draftLists(category, valuesOf(passport), frame.lang) : {}),
+          ...(draft ? draftExtras(category, passport, frame.lang) : {}),
         };
         return submit(reply, page, frame, form, fields, (body) =>
           callApi(inject, page.principal, 'PUT', '/api/v1/passports/{id}', {

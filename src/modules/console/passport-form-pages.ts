@@ -4,6 +4,7 @@
 import type { App, AppContext } from '../../context.ts';
 import { importHolds } from './import-holds.ts';
 import type { Inject } from './pages.ts';
+import { passportConfirmPage } from './passport-confirm-page.ts';
 import { passportEditPages } from './passport-edit-pages.ts';
 import { passportExportPage } from './passport-export-page.ts';
 import { passportImportPages } from './passport-form-import.ts';
@@ -26,6 +27,7 @@ export async function passportFormPages(
   await passportNewPages(app, context, sessions, inject);
   await passportUploadPage(app, context, sessions, inject);
   await passportEditPages(app, context, sessions, inject);
+  await passportConfirmPage(app, context, sessions, inject);
   await passportLabelPage(app, context, sessions, inject);
   await passportExportPage(app, context, sessions, inject);
 }

@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import { type Category, isCategory } from '../../domain/categories/types.ts';
 import type { FormState } from '../../domain/passports/schema-form.ts';
+import type { Unconfirmed } from '../../domain/passports/unconfirmed.ts';
 import type { ApiAnswer } from './api-answers.ts';
 import type { SignedInPage } from './frame.ts';
 import { apiMessage, callApi, type Inject, type PageFrame, renderPage, seeOther } from './pages.ts';
@@ -70,6 +71,7 @@ export interface Form {
   draft?: boolean;
   checklist?: FormProblem[];
   advisories?: FormProblem[];
+  unconfirmed?: Unconfirmed[];
 }
 
 /** The API's answer to a passport written from the form: created, or replaced. */
@@ -96,6 +98,7 @@ export function passportFormScreens(inject: Inject) {
       ...(base ? { sectionHref: (section: string) => `${base}?section=${encodeURIComponent(section)}` } : {}),
       ...(form.checklist === undefined ? {} : { checklist: form.checklist }),
       ...(form.advisories === undefined ? {} : { advisories: form.advisories }),
+      ...(form.unconfirmed === undefined ? {} : { unconfirmed: form.unconfirmed }),
     };
     const model = formModel(page, form.mode, form.category, form.values, state, problems, parties, view);
     return renderPage(reply, status, 'passport-form', frame, {

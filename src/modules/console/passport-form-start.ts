@@ -29,21 +29,21 @@ export function withoutProductIdentifier(metadata: Json): Record<string, Json> {
   return copy;
 }
 
-/** The metadata a start gives: the example's, none, or the copied passport's. */
+/** The metadata a start gives (the example's, none, or the copied passport's) and a copy's origin. */
 export async function startMetadata(
   inject: Inject,
   page: SignedInPage,
   category: Category,
   kind: StartKind,
   copyFrom: string,
-): Promise<Record<string, Json> | { refused: string }> {
-  if (kind === 'blank') return {};
-  if (kind === 'example') return withoutProductIdentifier(exampleMetadata(category));
+): Promise<{ metadata: Record<string, Json>; originCountry?: string | null } | { refused: string }> {
+  if (kind === 'blank') return { metadata: {} };
+  if (kind === 'example') return { metadata: withoutProductIdentifier(exampleMetadata(category)) };
   const found = await callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}', {
     params: { id: encodeURIComponent(copyFrom) },
   });
   if (found.status !== 200 || found.body.category !== category) return { refused: page.t('create.copyGone') };
-  return withoutProductIdentifier(found.body.metadata);
+  return { metadata: withoutProductIdentifier(found.body.metadata), originCountry: found.body.originCountry };
 }
 
 /** The passports of a category the member may copy, newest first (at most 100). */

@@ -17,7 +17,9 @@ import {
   placeErrors,
   type Schema,
 } from '../../domain/passports/schema-form.ts';
+import type { Unconfirmed } from '../../domain/passports/unconfirmed.ts';
 import type { SignedInPage } from './frame.ts';
+import { markerProblems, markNodes, sectionPaths, within } from './passport-form-marks.ts';
 import { ENVELOPE, expandMissing, type Problem, sectionOf, sectionsOf } from './passport-form-sections.ts';
 
 export type FormMode = 'create' | 'edit';
@@ -132,6 +134,8 @@ export interface FormView {
   checklist?: readonly Problem[];
   /** The stored passport's warnings: worth a look, they do not stop publishing. */
   advisories?: readonly Problem[];
+  /** The draft's values nobody has confirmed yet: marked, listed, and confirmable by section. */
+  unconfirmed?: readonly Unconfirmed[];
 }
 
 /**
@@ -186,6 +190,8 @@ export function formModel(
   };
   const local = Object.keys(state.raw).map((path) => ({ path, message: t('forms.jsonInvalid') }));
   const unplaced = placeErrors(nodes, [...local, ...expandMissing(schema, problems, missing).map(explained)]);
+  const markers = view.unconfirmed ?? [];
+  markNodes(nodes.values(), markers);
   const sections = sectionsOf(schema);
   const shown = view.section;
   const hrefOf = (pointer: string, id: string) => {
@@ -208,9 +214,10 @@ export function formModel(
       message: problem.message,
     };
   };
-  const checklist = (view.checklist === undefined ? [] : expandMissing(schema, view.checklist, missing)).map(
-    linked,
-  );
+  const checklist = [
+    ...(view.checklist === undefined ? [] : expandMissing(schema, view.checklist, missing)),
+    ...markerProblems(markers, t),
+  ].map(linked);
   const advisories = (view.advisories ?? []).map(linked);
   const labelOf = (section: string) =>
     section === ENVELOPE
@@ -250,6 +257,10 @@ export function formModel(
     progress: { at: position + 1, of: sections.length, done: nav.filter((item) => item.open === 0).length },
     checklist,
     advisories,
+    // The section shown holds values to confirm: it offers to confirm them all at once.
+    confirmable:
+      shown !== undefined &&
+      markers.some((marker) => sectionPaths(shown).some((part) => within(marker.path, part))),
   };
 }
 

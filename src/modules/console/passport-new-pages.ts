@@ -6,9 +6,10 @@ import { AppError } from '../../core/errors.ts';
 import { CATEGORIES, isCategory } from '../../domain/categories/types.ts';
 import { pageFrames } from './frame.ts';
 import { callApi, checkFormCsrf, type Inject, MEMBER_PAGE, PAGE_ANSWERS, renderPage } from './pages.ts';
-import { apiBody, emptyValues, type FormProblem, readForm } from './passport-form.ts';
+import { emptyValues, type FormProblem, readForm } from './passport-form.ts';
 import { asParams, passportFormScreens, withLanguage } from './passport-form-screens.ts';
 import { START_KINDS, startMetadata } from './passport-form-start.ts';
+import { startBody } from './passport-start-marks.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
@@ -67,9 +68,9 @@ export async function passportNewPages(
           const again = (problems: FormProblem[], error: string, status = 400) =>
             showStart(reply, status, page, frame, category, values, chosen, problems, error);
           const kind = START_KINDS.find((known) => known === start) ?? 'blank';
-          const metadata = await startMetadata(inject, page, category, kind, copyFrom);
-          if ('refused' in metadata) return again([], String(metadata.refused));
-          const body = apiBody('create', category, { ...values, status: 'DRAFT', metadata });
+          const started = await startMetadata(inject, page, category, kind, copyFrom);
+          if ('refused' in started) return again([], String(started.refused));
+          const body = await startBody(inject, page, category, kind, { ...values, status: 'DRAFT' }, started);
           return createDraft(reply, page, frame, category, body, again);
         }
         const form = { mode: 'create' as const, category, action: '/console/passports/new' };

@@ -47,6 +47,7 @@ progress{width:100%;max-width:28rem;height:1rem}
 textarea.json{font-family:monospace;font-size:.85rem}
 button.secondary{background:#fff;color:#14365d;border:1px solid #14365d;border-radius:4px;padding:.25rem .75rem;font:inherit;cursor:pointer}
 .field-error{display:block;color:#a4161a;font-weight:600}
+.mark{display:block;color:#6b3e00;font-weight:600}
 [aria-invalid=true]{border:2px solid #a4161a}
 .label{font-weight:600}
 a.named{position:relative}

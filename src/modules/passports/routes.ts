@@ -16,11 +16,13 @@ import { documentRenderer } from './documents.ts';
 import {
   BulkBody,
   BulkResponse,
+  ConfirmBody,
+  CreateBodySchema,
+  DraftPassportResponse,
   IdParams,
   ListQuery,
   ListResponse,
   OwnerPassportDocumentSchema,
-  PassportBodySchema,
   PassportResponse,
   StatusBody,
   UpdateBodySchema,
@@ -43,6 +45,7 @@ export async function passportRoutes(app: App, services: AppContext): Promise<vo
   await readRoute(app, services);
   await changeRoutes(app, services);
   await bulkRoute(app, services);
+  await confirmRoute(app, services);
 }
 
 /** Create a passport, and list them. */
@@ -58,8 +61,8 @@ async function createAndListRoutes(app: App, services: AppContext): Promise<void
         tags,
         summary: 'Create (ingest) a passport',
         querystring: WriteQuery,
-        body: PassportBodySchema,
-        response: { 201: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
+        body: CreateBodySchema,
+        response: { 201: DraftPassportResponse, ...errorResponses(...WRITE_ERRORS) },
       },
     },
     async (request, reply) => {
@@ -166,7 +169,7 @@ async function changeRoutes(app: App, services: AppContext): Promise<void> {
         params: IdParams,
         querystring: WriteQuery,
         body: UpdateBodySchema,
-        response: { 200: PassportResponse, ...errorResponses(...WRITE_ERRORS) },
+        response: { 200: DraftPassportResponse, ...errorResponses(...WRITE_ERRORS) },
       },
     },
     async (request, reply) => {
@@ -255,6 +258,28 @@ async function bulkRoute(app: App, services: AppContext): Promise<void> {
       };
       // The bulk rule (docs/errors.md): 201 once any row was written, created or updated.
       return sendText(reply, outcome.written.length > 0 ? 201 : 200, JSON_TYPE, JSON.stringify(body));
+    },
+  );
+}
+
+/** Confirm the values taken from an example or copied, by part (docs/passports.md). */
+async function confirmRoute(app: App, services: AppContext): Promise<void> {
+  app.post(
+    '/api/v1/passports/:id/confirmations',
+    {
+      config: { access: { kind: 'tenant', permission: 'passport:update' } },
+      schema: {
+        tags,
+        summary: 'Confirm the unconfirmed values at or under the given paths, as they stand',
+        params: IdParams,
+        body: ConfirmBody,
+        response: { 200: DraftPassportResponse, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const document = await passports.confirmValues(services, actorOf(request), id, request.body.paths);
+      return sendText(reply, 200, JSON_TYPE, JSON.stringify({ success: true, passport: document }));
     },
   );
 }

@@ -2,6 +2,21 @@ import { Type } from 'typebox';
 import { PASSPORT_STATUSES } from '../../domain/passports/lifecycle.ts';
 import { AdvisoryItemSchema } from '../categories/schemas.ts';
 
+/** Values not confirmed yet (docs/passports.md, "Unconfirmed values"). */
+const UnconfirmedList = Type.Array(
+  Type.Object(
+    {
+      path: Type.String({
+        maxLength: 1024,
+        description: 'JSON pointer into the passport body: /originCountry or /metadata/…',
+      }),
+      origin: Type.Union([Type.Literal('example'), Type.Literal('copied')]),
+    },
+    { additionalProperties: false },
+  ),
+  { maxItems: 5000 },
+);
+
 /** The passport document: the fields the OpenAPI document names; the category metadata is open. */
 export const PassportDocumentSchema = Type.Object(
   {
@@ -37,10 +52,17 @@ export const PassportDocumentSchema = Type.Object(
   { additionalProperties: true },
 );
 
+const UnconfirmedField = Type.Optional({
+  ...UnconfirmedList,
+  description:
+    'a draft: the values taken from an example or copied that nobody has confirmed yet; absent when none',
+});
+
 /** The owner's read: the document and, beside it and outside its seal, the version's registry fields. */
 export const OwnerPassportDocumentSchema = Type.Object(
   {
     ...PassportDocumentSchema.properties,
+    unconfirmed: UnconfirmedField,
     // Annotations beside the sealed document and outside its seal (docs/backup.md).
     versionHash: Type.Optional(
       Type.String({ description: 'owner read: sha256: and the hex of the sealed version in RFC 8785 form' }),
@@ -81,6 +103,30 @@ export const PassportBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A create may mark values taken from an example or copied; an update confirms by changing them. */
+export const CreateBodySchema = Type.Object(
+  {
+    ...PassportBodySchema.properties,
+    unconfirmed: Type.Optional({
+      ...UnconfirmedList,
+      description:
+        'draft only: values taken from a category example or copied from another passport; publishing is refused until each is changed or confirmed',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const ConfirmBody = Type.Object(
+  {
+    paths: Type.Array(Type.String({ maxLength: 1024 }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'JSON pointers: every unconfirmed value at or under one is confirmed; "" confirms all',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const UpdateBodySchema = Type.Object(
   {
     ...PassportBodySchema.properties,
@@ -109,6 +155,15 @@ export const PassportResponse = Type.Object({
   passport: PassportDocumentSchema,
   warnings: Type.Optional(Type.Array(AdvisoryItemSchema)),
   notices: Type.Optional(Type.Array(AdvisoryItemSchema)),
+});
+
+/** The answer of a write that may leave values unconfirmed: create, update, confirm. */
+export const DraftPassportResponse = Type.Object({
+  ...PassportResponse.properties,
+  passport: Type.Object(
+    { ...PassportDocumentSchema.properties, unconfirmed: UnconfirmedField },
+    { additionalProperties: true },
+  ),
 });
 
 export const ListQuery = Type.Object({

@@ -21,6 +21,7 @@ import { resolvePassport } from './lookup.ts';
 import * as renditionStore from './rendition-store.ts';
 import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
+import { carriedMarkers, markersOf, unconfirmedFindings, withMarkers } from './unconfirmed.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
 
 export {
@@ -49,6 +50,7 @@ export {
 } from './party-changes.ts';
 export type { KeptRendition } from './rendition-store.ts';
 export { keepPublicAnswer, keptPublicAnswer } from './renditions.ts';
+export { confirmValues } from './unconfirmed.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
@@ -152,7 +154,9 @@ export async function readOwnerAnswer(
   const { found, document } = await readOwnerFound(services, actor, key);
   // The version's hash and backup state beside the sealed document, on the owner's JSON forms only.
   const json = representation.type === 'application/json' || representation.type.endsWith('ld+json');
-  const view = json ? { ...document, ...ownerAnnotations(found.passport) } : document;
+  const view = json
+    ? withMarkers({ ...document, ...ownerAnnotations(found.passport) }, found.passport)
+    : document;
   const subject = {
     kind: 'passport',
     view,
@@ -240,7 +244,7 @@ const PARTIAL_DRAFTS_ONLY =
 export async function createPassport(
   services: ServiceContext,
   actor: Actor,
-  body: PassportBody & { status?: unknown },
+  body: PassportBody & { status?: unknown; unconfirmed?: unknown },
   options: WriteOptions = {},
   within: Executor = services.db,
 ) {
@@ -251,6 +255,7 @@ export async function createPassport(
   // Validation and lookups run before the transaction: the workspace's quota lock is held only for
   // the insert itself, so concurrent creates queue for as short a time as possible.
   const { warnings, notices, parties, ...values } = await preparePassport(within, actor, body, null, options);
+  const unconfirmed = markersOf(body.unconfirmed, values, status);
   const row = await within.transaction(async (tx) => {
     await checkQuota(tx, actor.tenantId, status === 'ACTIVE' ? 1 : 0);
     const now = services.clock();
@@ -258,6 +263,7 @@ export async function createPassport(
       tenantId: actor.tenantId,
       ...values,
       status,
+      unconfirmed,
       createdAt: now,
       updatedAt: now,
     });
@@ -266,7 +272,7 @@ export async function createPassport(
     await auditPassport(tx, actor, now, 'passport.created', inserted);
     return inserted;
   });
-  const document = await renderWritten(within, services.baseUrl, row, parties);
+  const document = withMarkers(await renderWritten(within, services.baseUrl, row, parties), row);
   return { row, document, warnings, notices };
 }
 
@@ -321,8 +327,17 @@ export async function updatePassport(
       { partial: expect.partial === true },
     );
     const reason = typeof body.changeReason === 'string' ? body.changeReason : null;
+    // A value changed is a value confirmed; the markers of values left as they were stand.
+    const unconfirmed = carriedMarkers(row, values);
     // New content is unsealed until sealed again; the archived version keeps its proof.
-    const updated = await archiveAndUpdate(tx, services, actor, row, { ...values, ...UNSEALED }, reason);
+    const updated = await archiveAndUpdate(
+      tx,
+      services,
+      actor,
+      row,
+      { ...values, ...UNSEALED, unconfirmed },
+      reason,
+    );
     if (changesProductKey(keyOf(row), keyOf(updated))) {
       await releaseProductKey(tx, keyOf(row));
       await claimProductKey(tx, keyOf(updated));
@@ -331,10 +346,14 @@ export async function updatePassport(
     return { row: updated, parties, warnings, notices };
   });
   const { row, parties, warnings, notices } = written;
-  return { row, document: await renderWritten(within, services.baseUrl, row, parties), warnings, notices };
+  const document = withMarkers(await renderWritten(within, services.baseUrl, row, parties), row);
+  return { row, document, warnings, notices };
 }
 
-/** The full validation of a stored passport, as on a strict create (ValidationFailed when it fails). */
+/**
+ * The full validation of a stored passport, as on a strict create, and no value left unconfirmed
+ * (ValidationFailed naming each when it fails).
+ */
 function assertComplete(row: store.PassportRow): void {
   const checked = checkPassportBody({
     productId: row.productId,
@@ -343,7 +362,9 @@ function assertComplete(row: store.PassportRow): void {
     ...(row.originCountry === null ? {} : { originCountry: row.originCountry }),
     metadata: row.metadata,
   });
-  if (checked.errors.length > 0) throw new ValidationFailed(checked);
+  const unconfirmed = unconfirmedFindings(row);
+  if (checked.errors.length > 0 || unconfirmed.length > 0)
+    throw new ValidationFailed({ ...checked, errors: [...checked.errors, ...unconfirmed] });
 }
 
 export async function changeStatus(

@@ -1,0 +1,1 @@
+ALTER TABLE "passports" ADD COLUMN "unconfirmed" jsonb;
