@@ -1,11 +1,8 @@
 // Serialisation from an uploaded CSV file, without a browser: the multipart form with its CSRF token
 // (refused without it, before the file is read), bad files answered with the form again and the
-// reason, a refusal of the first batch shown on the form, and the answer page streamed batch by
-// batch over a real socket, whole HTML at the end.
-import { request as httpRequest } from 'node:http';
+// reason, a refusal of the first batch shown on the form, and the post redirected to a whole result page.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
-import { serveForBrowser } from '../helpers/browser.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { SUBSCRIBABLE } from '../../domain/webhooks/kinds.ts';
-import { unresolvedHost } from '../webhooks/service.ts';
+import { type TargetPolicy, unresolvedHost } from '../webhooks/service.ts';
 import type { AnyAnswer } from './api-answers.ts';
 import { cursorQuery, expectStatus, hasStatus } from './api-refusal.ts';
 import { confirmPage, isConfirmed } from './confirm-step.ts';
@@ -50,10 +50,8 @@ function refusedOn(action: string, body: unknown, message: string, page: SignedI
   return { form: subscriptionBody(body), ...webhookRefusal(message, page) };
 }
 
-export async function webhookPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { memberPage } = pageFrames(sessions, context.clock);
-  const policy = { allowInsecure: context.config.webhookAllowInsecureTargets };
-
+/** The list's and one subscription's page models, read through the API as the member. */
+function webhookScreens(inject: Inject, policy: TargetPolicy) {
   async function listPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
     const list = expectStatus(await callApi(inject, page.principal, 'GET', API), 200);
     return { subscriptions: list.subscriptions, kinds: SUBSCRIBABLE, form: { active: 'on' }, ...extra };
@@ -68,6 +66,15 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
     const unresolved = await unresolvedHost(found.url, policy);
     return { subscription: found, kinds: SUBSCRIBABLE, unresolved, ...extra };
   }
+  return { listPage, subscriptionPage };
+}
+
+export async function webhookPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
+  const { listPage, subscriptionPage } = webhookScreens(inject, {
+    allowInsecure: context.config.webhookAllowInsecureTargets,
+  });
+  const policy = { allowInsecure: context.config.webhookAllowInsecureTargets };
 
   app.get(
     '/console/webhooks',
