@@ -233,7 +233,12 @@ describe('labels per battery, and the console posts that follow post/redirect/ge
     await page.goto(`${base}/console/`);
     expect(await fitsWidth(page)).toBe(true);
     // The region scrolls sideways, stays inside the screen, and reaches every cell of its table.
-    const fits = await page.evaluate<{ overflow: string; inside: boolean; reach: boolean; whole: boolean }>(`(() => {
+    const fits = await page.evaluate<{
+      overflow: string;
+      inside: boolean;
+      reach: boolean;
+      whole: boolean;
+    }>(`(() => {
       const region = document.querySelector('[aria-labelledby="activity-title"]');
       const table = region.querySelector('table');
       return {
