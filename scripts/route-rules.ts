@@ -150,18 +150,6 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 159,
     why: 'the pages of several screens registered together; to split by screen',
   },
-  'src/modules/console/serialise-pages.ts serialisePages': {
-    lines: 106,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
-  "src/modules/console/serialise-pages.ts POST '/console/passports/:id/units'": {
-    lines: 90,
-    why: "the page's work written in the handler; to move into a function of the screen",
-  },
-  "src/modules/console/unit-pages.ts GET '/console/units/:id'": {
-    lines: 46,
-    why: "the page's work written in the handler; to move into a function of the screen",
-  },
   'src/modules/console/webhooks-pages.ts webhookPages': {
     lines: 158,
     why: 'the pages of several screens registered together; to split by screen',

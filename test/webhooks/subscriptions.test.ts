@@ -106,6 +106,27 @@ describe('webhook subscriptions', () => {
     expect(response.json()).toMatchObject({ success: false, error: 'Bad Request' });
   });
 
+  it('saves a target whose host does not resolve yet, and its deliveries fail while it does not', async () => {
+    // `.invalid` never resolves (RFC 6761): a receiver whose DNS is not set up yet.
+    const created = await call('POST', '/api/v1/webhooks/subscriptions', {
+      url: 'https://erp.example.invalid/hooks',
+      events: ['*'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { subscription } = created.json();
+    expect(subscription.url).toBe('https://erp.example.invalid/hooks');
+    const moved = await call('PATCH', `/api/v1/webhooks/subscriptions/${subscription.id}`, {
+      url: 'https://other.example.invalid/in',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Each delivery resolves the host again: the test event fails, naming why.
+    const tested = await call('POST', `/api/v1/webhooks/subscriptions/${subscription.id}/test`);
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().success).toBe(false);
+    expect(tested.json().delivery.error).toContain('does not resolve');
+    await call('DELETE', `/api/v1/webhooks/subscriptions/${subscription.id}`);
+  });
+
   it('refuses to move an existing subscription to a forbidden address', async () => {
     const { subscription } = (
       await call('POST', '/api/v1/webhooks/subscriptions', { url: PUBLIC, events: ['*'] })

@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -115,4 +116,31 @@ export const signInLocks = pgTable(
     // Housekeeping across workspaces: the hourly purge of rows idle for a day.
     index('sign_in_locks_updated_idx').on(table.updatedAt),
   ],
+);
+
+/**
+ * The outcome of a serialisation from CSV in the console: how many lines were sent and made, the
+ * units made (their labels are offered), each refused line with its reason, and the refusal that
+ * stopped the run. Kept so that the result is a page of its own, read again on a reload
+ * (src/modules/console/serialisations.ts).
+ */
+export const consoleSerialisations = pgTable(
+  'console_serialisations',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    memberId: uuid('member_id').notNull(),
+    /** The passport as the form named it (UUID or product identifier). */
+    passportRef: text('passport_ref').notNull(),
+    lines: integer('lines').notNull(),
+    unitIds: jsonb('unit_ids').$type<string[]>().notNull(),
+    refused: jsonb('refused')
+      .$type<Array<{ line: number; serialNumber: string; reason: string }>>()
+      .notNull(),
+    stopped: text('stopped'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.id] })],
 );

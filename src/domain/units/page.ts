@@ -3,6 +3,7 @@
 // language, as plain strings for the `unit` template (which escapes them). Only the two inline
 // SVGs are markup, built by our own renderers.
 import { qrSvg } from '../gs1/qr-svg.ts';
+import { productName } from '../passports/key-figures.ts';
 import { pageFrame, type Translate } from '../passports/page-frame.ts';
 import { sohChart } from './soh-chart.ts';
 import type { UnitView } from './view.ts';
@@ -135,7 +136,12 @@ export function unitPageModel({ lang, t, view, ceasedAt }: PageInput) {
       string
     >,
     serialNumber: view.serialNumber,
-    model: { href: view.ofModel.digitalProductPassportId, productId: view.ofModel.productId },
+    // The model by its product's name, as people know it, with its identifier beside.
+    model: {
+      href: view.ofModel.digitalProductPassportId,
+      productId: view.ofModel.productId,
+      name: productName((view.ofModel as { metadata?: unknown }).metadata),
+    },
     status: t(`unitPage.statuses.${view.status}`),
     manufacturedAt: when(view.manufacturedAt),
     ceasedAt: ceasedAt ? when(ceasedAt.toISOString()) : null,

@@ -45,3 +45,8 @@ export async function recentChanges(db: Executor, tenantId: string, limit = 10) 
   const rows = await store.recentAudit(db, tenantId, limit);
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }
+
+/** Who created a passport (its `passport.created` event's actor), for its first version's row. */
+export async function passportCreator(db: Executor, tenantId: string, passportId: string) {
+  return store.firstActor(db, tenantId, passportId, 'passport.created');
+}

@@ -1,7 +1,7 @@
 // SQL for the audit trail and tenant notifications. Both append-only; written inside the caller's
 // transaction so that they exist exactly when the change they describe does. The webhook outbox's
 // rows are the webhooks module's: it hands the part of the statement that writes them.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { type OutboxEvent, queueForSubscriptions } from '../webhooks/service.ts';
@@ -72,4 +72,21 @@ export async function recentAudit(db: Executor, tenantId: string, limit: number)
     .where(eq(auditEvents.tenantId, tenantId))
     .orderBy(desc(auditEvents.at))
     .limit(limit);
+}
+
+/** Who first did `action` to a subject: the oldest such event's actor, or null. */
+export async function firstActor(db: Executor, tenantId: string, subjectId: string, action: string) {
+  const rows = await db
+    .select({ actor: auditEvents.actor })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.tenantId, tenantId),
+        eq(auditEvents.subjectId, subjectId),
+        eq(auditEvents.action, action),
+      ),
+    )
+    .orderBy(asc(auditEvents.at))
+    .limit(1);
+  return rows[0]?.actor ?? null;
 }

@@ -13,6 +13,7 @@ import { passportPages } from './passports-pages.ts';
 import { securityPages } from './security-pages.ts';
 import { serialisePages } from './serialise-pages.ts';
 import type { SessionService } from './sessions.ts';
+import { unitLabelPages } from './unit-label-pages.ts';
 import { unitPages } from './unit-pages.ts';
 import { acceptUploads } from './upload.ts';
 import { webhookPages } from './webhooks-pages.ts';
@@ -33,6 +34,7 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await webhookPages(pages, context, sessions, inject);
     await memberPages(pages, context, sessions, inject);
     await unitPages(pages, context, sessions, inject);
+    await unitLabelPages(pages, context, sessions, inject);
     await overviewPages(pages, context, sessions, inject);
   });
 }

@@ -2,7 +2,6 @@
 // form bodies, the CSRF token in forms, and the console's way of acting: through the node's own API
 // with the member's session JWT as a Bearer, so a page can do exactly what the API lets that member
 // do, under the same permission, plan, subscription and MFA rules.
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../context.ts';
@@ -105,49 +104,6 @@ export function renderPage(
 ) {
   pageHeaders(reply, frame.lang);
   return sendText(reply, status, HTML, pageHtml(view, frame, data));
-}
-
-/** Where a streamed page's view leaves room for what is written while the page is sent. */
-export const STREAM_SLOT = '<!--stream-->';
-
-export interface PageStream {
-  /** Appends markup at the slot; nothing is written once the visitor has gone. */
-  write(html: string): void;
-  /** Appends the last markup at the slot, then the rest of the page, and ends the answer. */
-  end(html: string): void;
-}
-
-/**
- * Starts a page answer that is sent while it is being made: the view up to its STREAM_SLOT goes at
- * once (with the same headers as a whole page), the caller writes what it learns as it goes, and
- * `end` closes the page, so the document is whole HTML whatever was written in between.
- */
-export function streamPage(
-  reply: FastifyReply,
-  status: number,
-  view: string,
-  frame: PageFrame,
-  data: Record<string, unknown> = {},
-): PageStream {
-  const html = pageHtml(view, frame, data);
-  const at = html.indexOf(STREAM_SLOT);
-  if (at < 0) throw new Error(`console/${view} has no stream slot`);
-  const tail = html.slice(at + STREAM_SLOT.length);
-  const body = new PassThrough();
-  // A visitor who leaves closes the answer; the work goes on, the writes are dropped.
-  body.on('error', () => {});
-  pageHeaders(reply, frame.lang);
-  reply.code(status).header('content-type', HTML).send(body);
-  body.write(html.slice(0, at));
-  const open = () => !body.destroyed && !body.writableEnded;
-  return {
-    write: (markup) => {
-      if (open()) body.write(markup);
-    },
-    end: (markup) => {
-      if (open()) body.end(markup + tail);
-    },
-  };
 }
 
 export const seeOther = (reply: FastifyReply, location: string) =>

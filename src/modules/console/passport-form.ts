@@ -113,7 +113,13 @@ function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], part
       ...field('/facilityId', t('forms.facility')),
       kind: 'select',
       options: choose(parties.facilities, t('forms.noFacility')),
-      value: values.facilityId,
+      // A fresh form names the workspace's only facility; a form shown again keeps what was chosen.
+      value:
+        values.facilityId === SOLE_FACILITY
+          ? parties.facilities.length === 1
+            ? (parties.facilities[0]?.id ?? '')
+            : ''
+          : values.facilityId,
     },
   );
   return nodes;
@@ -303,7 +309,7 @@ export function apiBody(mode: FormMode, category: Category, values: FormValues):
   }
   if (values.status) body.status = values.status;
   if (values.operatorId) body.operatorId = values.operatorId;
-  if (values.facilityId) body.facilityId = values.facilityId;
+  if (values.facilityId && values.facilityId !== SOLE_FACILITY) body.facilityId = values.facilityId;
   return body;
 }
 
@@ -322,13 +328,16 @@ export function valuesOf(passport: Record<string, unknown>): FormValues {
   };
 }
 
+/** The facility of a form not yet posted: the workspace's only one, else none. */
+export const SOLE_FACILITY = '\u0000sole';
+
 export const emptyValues = (): FormValues => ({
   productId: '',
   originCountry: '',
   granularity: 'model',
   status: 'ACTIVE',
   operatorId: '',
-  facilityId: '',
+  facilityId: SOLE_FACILITY,
   changeReason: '',
   metadata: undefined,
 });

@@ -3,10 +3,9 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { AppError } from '../../core/errors.ts';
 import { pageFrames } from './frame.ts';
-import { apiMessage, type Inject, MEMBER_PAGE, PAGE_ANSWERS, PassportParams } from './pages.ts';
-import { STATUS_CODES, withLanguage } from './passport-form-screens.ts';
+import { labelArchiveOf, sendDownload } from './label-archive.ts';
+import { type Inject, MEMBER_PAGE, PAGE_ANSWERS, PassportParams } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
@@ -31,28 +30,10 @@ export async function passportLabelPage(
     { config: { access: MEMBER_PAGE }, schema: { hide, params: PassportParams, response: LABEL_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'passports.one', async (page, frame) => {
-        const answer = await inject({
-          method: 'POST',
-          url: '/api/v1/passports/labels',
-          headers: {
-            authorization: `Bearer ${page.principal.session.token}`,
-            host: 'localhost',
-            ...withLanguage(frame),
-          },
-          payload: { passports: [request.params.id] },
-        });
-        if (answer.statusCode !== 200) {
-          const body = answer.body ? (answer.json() as Record<string, unknown>) : {};
-          throw new AppError(STATUS_CODES[answer.statusCode] ?? 'BAD_REQUEST', apiMessage(body));
-        }
+        const zip = await labelArchiveOf(inject, page, frame, { passports: [request.params.id] });
         const name = request.params.id.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 80);
         // The reply is typed by its schema (a string); the bytes go out as they are.
-        return (reply as FastifyReply)
-          .code(200)
-          .header('content-disposition', `attachment; filename="label-${name}.zip"`)
-          .header('cache-control', 'no-store')
-          .type('application/zip')
-          .send(answer.rawPayload);
+        return sendDownload(reply as FastifyReply, 'application/zip', `label-${name}.zip`, zip);
       }),
   );
 }

@@ -12,6 +12,8 @@ import { dataSections } from '../../domain/passports/page-data.ts';
 import { formatter } from '../../domain/passports/page-format.ts';
 import { tierDifferences } from '../../domain/passports/tier-differences.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
+import { UNIT_STATUSES } from '../../domain/units/status.ts';
+import { passportCreator } from '../audit/service.ts';
 import { requestAccessUrl } from '../resolution/service.ts';
 import type { SignedInPage } from './frame.ts';
 import { listMembers } from './members.ts';
@@ -46,7 +48,7 @@ export async function passportView(
   const passport = found.body as typeof found.body & Record<string, unknown>;
   const id = encodeURIComponent(String(passport.id));
   // Whether the public gets a document now: the same request without credentials.
-  const [publicView, history, units, people] = await Promise.all([
+  const [publicView, history, units, people, creator] = await Promise.all([
     inject({
       method: 'GET',
       url: `/passport/${id}`,
@@ -61,6 +63,7 @@ export async function passportView(
       query: 'limit=50',
     }),
     listMembers(services, page.principal.tenant.id),
+    passportCreator(services.db, page.principal.tenant.id, String(passport.id)),
   ]);
   const { status } = passport;
   const askUrl = requestAccessUrl(services.baseUrl, String(passport.id));
@@ -91,7 +94,7 @@ export async function passportView(
       publicStatus: publicView.statusCode,
       versions:
         history.status === 200
-          ? versionRows(history.body.versions, Number(history.body.currentVersion), people)
+          ? versionRows(history.body.versions, Number(history.body.currentVersion), people, creator)
           : [],
       // Units, newest first, each linking to its console page; none for a model without units or a
       // member without battery:read.
@@ -99,6 +102,7 @@ export async function passportView(
       unitTotal: units.status === 200 ? units.body.total : 0,
       moves: PASSPORT_STATUSES.filter((to) => PASSPORT_STATUSES.includes(status) && canMove(status, to)),
       deletable: status === 'DRAFT',
+      unitStatuses: UNIT_STATUSES.join(', '),
     },
   };
 }

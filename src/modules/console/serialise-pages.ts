@@ -1,24 +1,40 @@
+// Serialising units from CSV (pasted or a file), post/redirect/get: the post runs the batches and
+// keeps the outcome, then answers 303 to the result's own page (`/console/serialisations/{id}`),
+// which a reload shows again without serialising anything twice. The result offers the labels of
+// the units made, as ZIPs of at most 200 (the labels API's batch).
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
-import { renderView } from '../../core/views.ts';
 import { type CsvUnit, MAX_CSV_UNITS, parseUnitCsv } from '../../domain/units/csv-rows.ts';
+import { UNIT_STATUSES } from '../../domain/units/status.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
+import { labelArchiveOf, sendDownload } from './label-archive.ts';
 import {
-  apiMessage,
-  callApi,
   checkFormCsrf,
   type Inject,
   MEMBER_PAGE,
   PAGE_ANSWERS,
   PassportParams,
   renderPage,
-  streamPage,
+  seeOther,
+  UuidParams,
 } from './pages.ts';
 import { passportView } from './passport-view.ts';
+import { findSerialisation, keepSerialisation, serialise } from './serialisations.ts';
 import type { SessionService } from './sessions.ts';
 import { type PostedForm, postedForm, UPLOAD_ANSWERS, utf8Text } from './upload.ts';
 
-const BATCH = 200;
+/** Labels a ZIP of the result holds: the labels API's batch. */
+const LABELS_PER_ZIP = 200;
+const PartQuery = Type.Object({ part: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })) });
+const ZIP_ANSWERS = {
+  ...PAGE_ANSWERS,
+  200: {
+    description: 'The labels of the units made, as a ZIP (SVG and PDF, with manifest.csv)',
+    content: { 'application/zip': { schema: Type.String({ format: 'binary' }) } },
+  },
+};
 
 /** The units of the posted form: the file's lines, or the pasted ones; a bad source is refused. */
 function unitsOf(form: PostedForm, t: SignedInPage['t']): CsvUnit[] {
@@ -30,6 +46,46 @@ function unitsOf(form: PostedForm, t: SignedInPage['t']): CsvUnit[] {
   if (parsed.tooMany) throw new AppError('BAD_REQUEST', t('csvUpload.tooMany', { max: MAX_CSV_UNITS }));
   if (parsed.units.length === 0) throw new AppError('BAD_REQUEST', t('units.csvHint'));
   return parsed.units;
+}
+
+interface Deps {
+  context: AppContext;
+  sessions: SessionService;
+  inject: Inject;
+}
+
+/**
+ * Reads the form, runs the batches and keeps the outcome: the result's id, or why the form is
+ * shown again (a bad upload or rows, 400 or 413; a refusal of the whole first batch, with the
+ * API's status). A missing permission or CSRF token (403, checked before the file is read) is
+ * thrown, for the refusal page.
+ */
+async function run(
+  { context, sessions, inject }: Deps,
+  request: Parameters<typeof postedForm>[0],
+  page: SignedInPage,
+  reference: string,
+) {
+  let units: CsvUnit[];
+  try {
+    const form = await postedForm(request, page, 'battery:write', (fields) =>
+      checkFormCsrf(page.principal, fields, sessions.keys.sameCsrfToken),
+    );
+    units = unitsOf(form, page.t);
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 400 || error.status === 413))
+      return { again: error.status, message: error.message };
+    throw error;
+  }
+  try {
+    const outcome = await serialise(inject, page, reference, units);
+    return { id: await keepSerialisation(context, page, reference, outcome) };
+  } catch (error) {
+    // A client error the pages do not declare (say 422) is shown as the bad request it is.
+    if (error instanceof AppError && error.status < 500)
+      return { again: error.status in PAGE_ANSWERS ? error.status : 400, message: error.message };
+    throw error;
+  }
 }
 
 export async function serialisePages(
@@ -46,94 +102,53 @@ export async function serialisePages(
       config: { access: MEMBER_PAGE },
       schema: { hide: true, params: PassportParams, response: UPLOAD_ANSWERS },
     },
-    async (request, reply) => {
-      return memberPage(request, reply, 'passports.one', async (page, frame) => {
+    async (request, reply) =>
+      memberPage(request, reply, 'passports.one', async (page, frame) => {
         const reference = request.params.id;
-        /** The passport's page again, its form with what was wrong. */
-        const formAgain = async (status: number, error: string) => {
-          const view = await passportView(context, inject, page, reference);
-          return renderPage(
-            reply,
-            status,
-            'passport',
-            { ...frame, title: view.title },
-            { ...view.data, error },
-          );
-        };
+        const done = await run({ context, sessions, inject }, request, page, reference);
+        if ('id' in done) return seeOther(reply, `/console/serialisations/${done.id}`);
+        // The passport's page again, its form with what was wrong.
+        const view = await passportView(context, inject, page, reference);
+        const data = { ...view.data, error: done.message };
+        return renderPage(reply, done.again, 'passport', { ...frame, title: view.title }, data);
+      }),
+  );
 
-        // A bad upload or bad rows (400, 413) get the form again with the reason; a missing
-        // permission or CSRF token (403, checked before the file is read) gets the refusal page.
-        const same = sessions.keys.sameCsrfToken;
-        let units: CsvUnit[];
-        try {
-          const form = await postedForm(request, page, 'battery:write', (fields) =>
-            checkFormCsrf(page.principal, fields, same),
-          );
-          units = unitsOf(form, page.t);
-        } catch (error) {
-          if (error instanceof AppError && (error.status === 400 || error.status === 413))
-            return formAgain(error.status, error.message);
-          throw error;
-        }
+  app.get(
+    '/console/serialisations/:id',
+    { config: { access: MEMBER_PAGE }, schema: { hide: true, params: UuidParams, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'serialised.title', async (page, frame) => {
+        const found = await findSerialisation(context, page, request.params.id);
+        const parts = Math.ceil(found.unitIds.length / LABELS_PER_ZIP);
+        return renderPage(reply, 200, 'serialised', frame, {
+          run: found,
+          created: found.unitIds.length,
+          passportPath: `/console/passports/${encodeURIComponent(found.passportRef)}`,
+          zips: Array.from({ length: parts }, (_, part) => ({
+            href: `/console/serialisations/${found.id}/labels?part=${part + 1}`,
+            from: part * LABELS_PER_ZIP + 1,
+            to: Math.min((part + 1) * LABELS_PER_ZIP, found.unitIds.length),
+          })),
+          allowed: UNIT_STATUSES.join(', '),
+        });
+      }),
+  );
 
-        const params = { passportId: encodeURIComponent(reference) };
-        const run = { sent: 0, created: 0, rowErrors: [] as string[] };
-        /** One batch; a refusal of the whole batch (no per-row errors) is returned, and stops the run. */
-        async function send(start: number): Promise<{ status: number; message: string } | null> {
-          const batch = units.slice(start, start + BATCH);
-          const answer = await callApi(
-            inject,
-            page.principal,
-            'POST',
-            '/api/v1/passports/{passportId}/units',
-            {
-              params,
-              payload: { units: batch.map(({ line: _line, ...unit }) => unit) },
-            },
-          );
-          const errors = Array.isArray(answer.body.errors) ? (answer.body.errors as string[]) : [];
-          if (answer.status !== 201 && errors.length === 0)
-            return { status: answer.status, message: apiMessage(answer.body) };
-          if (answer.status === 201) run.created += Number(answer.body.count ?? 0);
-          run.rowErrors.push(...errors);
-          run.sent += batch.length;
-          return null;
-        }
-
-        // The status goes out with the first bytes, so it is the first batch's: a refusal of that
-        // batch (no such passport, MFA required, …) answers the form again with the API's status.
-        const first = await send(0);
-        // A client error the pages do not declare (say 413 or 422) is shown as the bad request it is.
-        const kept = (status: number) => status in PAGE_ANSWERS || status >= 500;
-        if (first) return formAgain(kept(first.status) ? first.status : 400, first.message);
-        const rows = units.length;
-        const passportPath = `/console/passports/${encodeURIComponent(reference)}`;
-        const tick = () =>
-          renderView('console/units-progress', { t: page.t, rows, ...run, refused: run.rowErrors.length });
-        const stream = streamPage(
-          reply,
-          run.created > 0 ? 201 : 200,
-          'serialising',
-          { ...frame, title: page.t('units.serialise') },
-          { rows, passportPath },
-        );
-        // The page opens the ticks' region before the slot; the outcome closes it.
-        stream.write(tick());
-        let stopped: string | null = null;
-        try {
-          for (let start = BATCH; start < rows && stopped === null; start += BATCH) {
-            const refusal = await send(start);
-            if (refusal) stopped = refusal.message;
-            else stream.write(tick());
-          }
-        } catch (error) {
-          // The answer has begun: the page must still be closed, with what is known.
-          request.log.error({ err: error }, 'serialisation from CSV stopped');
-          stopped = page.t('csvUpload.failed');
-        }
-        stream.end(renderView('console/units-outcome', { t: page.t, rows, ...run, stopped, passportPath }));
-        return reply;
-      });
+  app.get(
+    '/console/serialisations/:id/labels',
+    {
+      config: { access: MEMBER_PAGE },
+      schema: { hide: true, params: UuidParams, querystring: PartQuery, response: ZIP_ANSWERS },
     },
+    async (request, reply) =>
+      memberPage(request, reply, 'serialised.title', async (page, frame) => {
+        const found = await findSerialisation(context, page, request.params.id);
+        const part = Number(request.query.part ?? '1');
+        const units = found.unitIds.slice((part - 1) * LABELS_PER_ZIP, part * LABELS_PER_ZIP);
+        if (units.length === 0) throw new AppError('NOT_FOUND', page.t('serialised.noLabels'));
+        const zip = await labelArchiveOf(inject, page, frame, { units });
+        return sendDownload(reply as FastifyReply, 'application/zip', `unit-labels-${part}.zip`, zip);
+      }),
   );
 }

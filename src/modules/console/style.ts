@@ -25,6 +25,7 @@ button.danger{background:#fff;color:#a4161a;border:1px solid #a4161a;border-radi
 .error{background:#fde8e8;border-left:4px solid #a4161a;padding:.5rem .75rem}
 .once{background:#fff8e1;border-left:4px solid #8a6100;padding:.5rem .75rem;overflow-wrap:anywhere}
 .scroll{overflow-x:auto}
+[aria-labelledby=activity-title] td{overflow-wrap:anywhere;min-width:4.5rem}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}
 code{overflow-wrap:anywhere}

@@ -1,7 +1,7 @@
 // The versions table as people read it: one row per version, each with the change that made it.
 // The API lists archived versions with the author and reason of the change that replaced them (an
 // archived version N records who made N+1 and why), so row N+1 takes them from archived N, and the
-// first version is the one the passport was created with. Authors are shown by the member's email
+// first version is the one the passport was created with, by whoever the audit trail says created it. Authors are shown by the member's email
 // (`user:<id>`), an API key by its prefix.
 import type { MemberRecord } from './members.ts';
 
@@ -38,6 +38,8 @@ export function versionRows(
   archived: readonly Archived[],
   current: number,
   members: readonly MemberRecord[],
+  /** Who created the passport (its audit trail's `passport.created`), the author of version 1. */
+  creator: string | null = null,
 ): VersionRow[] {
   const rows: VersionRow[] = archived.map((version) => ({
     version: version.version + 1,
@@ -52,7 +54,7 @@ export function versionRows(
     rows.push({
       version: 1,
       from: first.recordedAt,
-      changedBy: '—',
+      changedBy: authorName(creator, members),
       reason: '—',
       compareFrom: null,
       current: false,

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { SUBSCRIBABLE } from '../../domain/webhooks/kinds.ts';
+import { type TargetPolicy, unresolvedHost } from '../webhooks/service.ts';
 import type { AnyAnswer } from './api-answers.ts';
 import { cursorQuery, expectStatus, hasStatus } from './api-refusal.ts';
 import { confirmPage, isConfirmed } from './confirm-step.ts';
@@ -26,6 +27,7 @@ import {
   UuidParams,
 } from './pages.ts';
 import type { SessionService } from './sessions.ts';
+import { webhookRefusal } from './webhook-refusal.ts';
 
 const hide = true;
 const DeliveriesQuery = Type.Object({
@@ -42,9 +44,14 @@ const subscriptionBody = (body: unknown) => ({
   active: formFields(body).active === 'on',
 });
 
-export async function webhookPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { memberPage } = pageFrames(sessions, context.clock);
+/** A refusal on a subscription's page: the edit form again as typed, its error at the field. */
+function refusedOn(action: string, body: unknown, message: string, page: SignedInPage) {
+  if (action !== 'edit') return { error: message };
+  return { form: subscriptionBody(body), ...webhookRefusal(message, page) };
+}
 
+/** The list's and one subscription's page models, read through the API as the member. */
+function webhookScreens(inject: Inject, policy: TargetPolicy) {
   async function listPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
     const list = expectStatus(await callApi(inject, page.principal, 'GET', API), 200);
     return { subscriptions: list.subscriptions, kinds: SUBSCRIBABLE, form: { active: 'on' }, ...extra };
@@ -55,8 +62,19 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
     const list = expectStatus(await callApi(inject, page.principal, 'GET', API), 200);
     const found = list.subscriptions.find((subscription) => subscription.id === id);
     if (!found) throw new AppError('NOT_FOUND', page.t('trust.webhooks.notFound'));
-    return { subscription: found, kinds: SUBSCRIBABLE, ...extra };
+    // A host that does not resolve now was saved; the page says so each time it is shown.
+    const unresolved = await unresolvedHost(found.url, policy);
+    return { subscription: found, kinds: SUBSCRIBABLE, unresolved, ...extra };
   }
+  return { listPage, subscriptionPage };
+}
+
+export async function webhookPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
+  const { listPage, subscriptionPage } = webhookScreens(inject, {
+    allowInsecure: context.config.webhookAllowInsecureTargets,
+  });
+  const policy = { allowInsecure: context.config.webhookAllowInsecureTargets };
 
   app.get(
     '/console/webhooks',
@@ -78,12 +96,15 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
           check: () => checkFormCsrf(page.principal, request.body, sessions.keys.sameCsrfToken),
           send: () => callApi(inject, page.principal, 'POST', API, { payload: body }),
           accepted: 201,
-          done: async (created) =>
-            renderPage(reply, 201, 'webhooks', frame, await listPage(page, { created: created.body })),
+          done: async (created) => {
+            const unresolved = await unresolvedHost(created.body.subscription.url, policy);
+            const shown = await listPage(page, { created: created.body, unresolved });
+            return renderPage(reply, 201, 'webhooks', frame, shown);
+          },
           view: 'webhooks',
           again: async (refused) => ({
             ...(await listPage(page, { form })),
-            error: apiMessage(refused.body),
+            ...webhookRefusal(apiMessage(refused.body), page),
           }),
         });
       }),
@@ -166,7 +187,7 @@ export async function webhookPages(app: App, context: AppContext, sessions: Sess
             return seeOther(reply, withFlash(`/console/webhooks/${request.params.id}`, 'webhookSaved'));
           const outcome = hasStatus(answer, 200)
             ? shown(page, answer.body)
-            : { error: apiMessage(answer.body) };
+            : refusedOn(action, request.body, apiMessage(answer.body), page);
           const model = await subscriptionPage(page, request.params.id, outcome);
           return renderPage(reply, answer.status, 'webhook', frame, model);
         }),

@@ -12,7 +12,7 @@ import { newWebhookSecret, signedHeaders, type WebhookEvent } from '../../domain
 import { ROTATION_OVERLAP_MS, sealSecret, signingSecrets } from './secrets.ts';
 import { sendWebhook } from './send.ts';
 import * as store from './store.ts';
-import { checkTarget, type TargetPolicy, TargetRefused } from './target.ts';
+import { checkTarget, checkUrlShape, HostUnresolved, type TargetPolicy, TargetRefused } from './target.ts';
 
 export { type OutboxWorkerOptions, outboxSettings } from './outbox-worker.ts';
 export { type SendResult, sendGuarded } from './send.ts';
@@ -90,12 +90,29 @@ function toDelivery(row: store.DeliveryRow): DeliveryRecord {
   };
 }
 
+/**
+ * A subscription's URL as registered. A host that does not resolve now is kept (its DNS may not be
+ * set up yet, or name a receiver the node will reach later): every delivery resolves and checks it
+ * again, and fails while it does not resolve. Any other refusal of the guard is a 400.
+ */
 async function checkedUrl(context: WebhookContext, url: string): Promise<string> {
   try {
     return (await checkTarget(url, context.webhooks)).href;
   } catch (error) {
+    if (error instanceof HostUnresolved) return checkUrlShape(url, context.webhooks).href;
     if (error instanceof TargetRefused) throw badRequest(error.message);
     throw error;
+  }
+}
+
+/** The host of a webhook URL when it does not resolve now (the console warns of it), else null. */
+export async function unresolvedHost(url: string, policy: TargetPolicy): Promise<string | null> {
+  try {
+    await checkTarget(url, policy);
+    return null;
+  } catch (error) {
+    if (error instanceof HostUnresolved) return new URL(url).hostname;
+    return null;
   }
 }
 

@@ -1,6 +1,7 @@
 // The SSRF guard. A webhook URL must be https (http only with WEBHOOK_ALLOW_INSECURE_TARGETS), carry
 // no credentials, and its host must resolve only to public addresses. It is checked when a
-// subscription is registered or changed, and again on every delivery: the connection uses the
+// subscription is registered or changed (where a host that does not resolve yet is kept, see
+// webhooks/service.ts), and again on every delivery: the connection uses the
 // addresses this lookup judged, so a DNS answer that changes between the check and the connect
 // cannot point it elsewhere.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
@@ -14,6 +15,11 @@ export interface TargetPolicy {
 
 export class TargetRefused extends Error {
   override name = 'TargetRefused';
+}
+
+/** The host does not resolve now: a refusal for a delivery, only a warning for a webhook's registration. */
+export class HostUnresolved extends TargetRefused {
+  override name = 'HostUnresolved';
 }
 
 /** The URL's shape: scheme, no credentials, no fragment. Throws TargetRefused. */
@@ -50,10 +56,10 @@ export async function allowedAddresses(host: string, policy: TargetPolicy): Prom
     try {
       addresses = await resolveAll(host);
     } catch {
-      throw new TargetRefused(`the host ${host} does not resolve`);
+      throw new HostUnresolved(`the host ${host} does not resolve`);
     }
   }
-  if (addresses.length === 0) throw new TargetRefused(`the host ${host} does not resolve`);
+  if (addresses.length === 0) throw new HostUnresolved(`the host ${host} does not resolve`);
   if (!policy.allowInsecure) {
     for (const { address } of addresses) {
       const reason = addressRefusal(address);
