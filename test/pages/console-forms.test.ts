@@ -84,7 +84,7 @@ describe('passport forms in Chromium', () => {
     await screenshot(page, 'passport-new-desktop');
 
     await page.fill(field('/productId'), gtin);
-    await page.fill(field('/originCountry'), 'PT');
+    await page.selectOption(field('/originCountry'), 'PT');
     await page.fill(field('/metadata/productInformation/productName'), 'Wollschal');
     await page.selectOption(field('/metadata/fibreComposition/0/fibre'), 'WOOL');
     await page.fill(field('/metadata/fibreComposition/0/share'), '150');

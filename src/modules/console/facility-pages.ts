@@ -17,6 +17,7 @@ import {
   seeOther,
 } from './pages.ts';
 import { FACILITY_PATHS, type FormRefusal, facilityBody, formOf, refusalOf } from './party-forms.ts';
+import { explainer } from './party-words.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
@@ -85,7 +86,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
           view: 'facilities',
           again: async (refused) => ({
             rows: await listOf(page),
-            ...(await formData(page, form, refusalOf(refused.body, FACILITY_PATHS))),
+            ...(await formData(page, form, refusalOf(refused.body, FACILITY_PATHS, explainer(page.lang)))),
           }),
         });
       }),
@@ -139,7 +140,7 @@ export async function facilityPages(app: App, context: AppContext, sessions: Ses
               ...(await formData(
                 page,
                 { ...form, gln: String(facility.gln) },
-                refusalOf(saved.body, FACILITY_PATHS),
+                refusalOf(saved.body, FACILITY_PATHS, explainer(page.lang)),
               )),
             };
           },

@@ -25,6 +25,7 @@ import {
   operatorUpdateBody,
   refusalOf,
 } from './party-forms.ts';
+import { explainer } from './party-words.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
@@ -100,7 +101,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
           view: 'operators',
           again: async (refused) => ({
             rows: await listOf(page),
-            ...formData(form, refusalOf(refused.body, OPERATOR_PATHS)),
+            ...formData(form, refusalOf(refused.body, OPERATOR_PATHS, explainer(page.lang))),
           }),
         });
       }),
@@ -148,7 +149,7 @@ export async function operatorPages(app: App, context: AppContext, sessions: Ses
             if (saved.status === 404) throw apiRefusal(saved);
             const operator = await readOne(page, id);
             edit.title = operator.name;
-            return editData(operator, form, refusalOf(saved.body, OPERATOR_PATHS));
+            return editData(operator, form, refusalOf(saved.body, OPERATOR_PATHS, explainer(page.lang)));
           },
         });
       }),

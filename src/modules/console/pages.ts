@@ -2,6 +2,7 @@
 // form bodies, the CSRF token in forms, and the console's way of acting: through the node's own API
 // with the member's session JWT as a Bearer, so a page can do exactly what the API lets that member
 // do, under the same permission, plan, subscription and MFA rules.
+
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { Type } from 'typebox';
@@ -15,6 +16,7 @@ import { FORM_PAGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
 import type { ApiAnswer, ApiMethod, ApiPath } from './api-answers.ts';
+import { pageWords } from './page-words.ts';
 import { CONSOLE_STYLE } from './style.ts';
 
 export type Inject = (options: InjectOptions) => Promise<{
@@ -75,6 +77,7 @@ export function tr(lang: Lang) {
 /** The page's HTML in the console's layout. */
 function pageHtml(view: string, frame: PageFrame, data: Record<string, unknown>): string {
   return renderView(`console/${view}`, {
+    ...pageWords(frame.lang),
     ...data,
     lang: frame.lang,
     title: frame.title,
