@@ -3,9 +3,10 @@
 // the form uses) instead of its JSON Pointer, and its values as words (an enum by its label, a
 // text without quotes) instead of JSON.
 import { fieldText } from '../../core/field-labels.ts';
-import { type Lang, valueLabel } from '../../core/i18n.ts';
+import type { Lang } from '../../core/i18n.ts';
 import { pointerSegments } from '../../domain/categories/pointer.ts';
 import type { Category } from '../../domain/categories/types.ts';
+import { enumLabel } from './page-words.ts';
 import { tr } from './pages.ts';
 import { schemaFor } from './passport-form.ts';
 
@@ -53,7 +54,7 @@ export function changeLabel(lang: Lang, category: Category, pointer: string): st
 /** A value as words: nothing as "—", a text as itself (an enum by its label), the rest as JSON. */
 export function changeValue(lang: Lang, value: unknown): string {
   if (value === undefined || value === null) return '—';
-  if (typeof value === 'string') return /^[A-Z][A-Z0-9_]+$/.test(value) ? valueLabel(lang, value) : value;
+  if (typeof value === 'string') return /^[A-Z][A-Z0-9_]+$/.test(value) ? enumLabel(lang, value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
