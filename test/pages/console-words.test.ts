@@ -10,7 +10,7 @@ import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
-import { batteryMetadata, createPassport } from '../helpers/passports.ts';
+import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -46,14 +46,17 @@ describe('the console in people’s words, in Chromium', () => {
   let base: string;
   let workspace: TestWorkspace;
   let passportId: string;
+  let operatorId: string;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'anna@example.com');
+    // The tests register more operators: passports name theirs.
+    operatorId = (await createOperator(app, workspace)).id;
     const anna = await session(app, workspace, 'anna@example.com');
     const metadata = batteryMetadata();
     (metadata.generalInformation as Record<string, unknown>).batteryModel = MODEL;
-    const passport = await createPassport(app, anna.token, { status: 'DRAFT', metadata });
+    const passport = await createPassport(app, anna.token, { status: 'DRAFT', metadata, operatorId });
     passportId = passport.id;
     const published = await app.inject({
       method: 'PUT',
@@ -144,6 +147,7 @@ describe('the console in people’s words, in Chromium', () => {
             productId: `SKU-${lang}-${width}`,
             category: 'batteries',
             status: 'DRAFT',
+            operatorId,
             metadata: batteryMetadata(),
           },
         });

@@ -1,7 +1,7 @@
 // What every console page may need to show values in people's words rather than the schema's: the
 // countries by name, enum values by label, and instants in the page's language and one time zone.
 // Handed to every view by pages.ts, so a template writes `it.when(row.createdAt)` or
-// `it.label(row.role)` and never formats on its own.
+// `it.valueLabel(row.role)` and never formats on its own.
 import { countryName, countryOptions } from '../../core/countries.ts';
 import { type Lang, t, valueLabel } from '../../core/i18n.ts';
 
@@ -48,7 +48,8 @@ export function pageWords(lang: Lang) {
   return {
     countries: countryOptions(lang),
     countryName: (code: unknown) => (typeof code === 'string' && code !== '' ? countryName(lang, code) : '—'),
-    label: (value: unknown) => (typeof value === 'string' ? enumLabel(lang, value) : String(value ?? '')),
+    valueLabel: (value: unknown) =>
+      typeof value === 'string' ? enumLabel(lang, value) : String(value ?? ''),
     when: (at: unknown) => formatInstant(lang, at),
   };
 }
