@@ -47,6 +47,7 @@ describe('the console in people’s words, in Chromium', () => {
   let workspace: TestWorkspace;
   let passportId: string;
   let operatorId: string;
+  let annaToken: string;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     workspace = await createWorkspace(app, 'enterprise');
@@ -54,6 +55,7 @@ describe('the console in people’s words, in Chromium', () => {
     // The tests register more operators: passports name theirs.
     operatorId = (await createOperator(app, workspace)).id;
     const anna = await session(app, workspace, 'anna@example.com');
+    annaToken = anna.token;
     const metadata = batteryMetadata();
     (metadata.generalInformation as Record<string, unknown>).batteryModel = MODEL;
     const passport = await createPassport(app, anna.token, { status: 'DRAFT', metadata, operatorId });
@@ -81,6 +83,19 @@ describe('the console in people’s words, in Chromium', () => {
     contexts.push(watched.page.context());
     await signInThroughForm(watched.page, base, workspace.subdomain, 'anna@example.com');
     return watched;
+  }
+
+  async function publishAsAnna() {
+    const metadata = batteryMetadata();
+    (metadata.generalInformation as Record<string, unknown>).batteryModel = MODEL;
+    const passport = await createPassport(app, annaToken, { status: 'DRAFT', metadata, operatorId });
+    const published = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/passports/${passport.id}/status`,
+      headers: bearer(annaToken),
+      payload: { status: 'ACTIVE' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
   }
 
   async function check(page: Page, name: string) {
@@ -186,7 +201,7 @@ describe('the console in people’s words, in Chromium', () => {
           page.keyboard.press('Enter'),
         ]);
         expect(saved.status()).toBe(303);
-        await page.waitForLoadState('domcontentloaded');
+        await page.waitForURL(/done=saved/);
         const stored = await app.inject({
           method: 'GET',
           url: `/api/v1/passports/${id}`,
@@ -199,6 +214,8 @@ describe('the console in people’s words, in Chromium', () => {
         expect(substances.map((substance) => substance.name)).not.toContain(first);
         expect(substances).toHaveLength(before - 2);
 
+        // Published by the member just now, so among the overview's ten newest events.
+        await publishAsAnna();
         await page.goto(`${base}/console`);
         expect(await page.locator('main').innerText()).toContain(words.published);
         await check(page, `words-overview-${lang}-${width}`);
