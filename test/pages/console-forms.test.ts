@@ -91,7 +91,7 @@ describe('passport forms in Chromium', () => {
     await page.selectOption(field('/metadata/careInstructions/washing'), 'WASH_30');
     expect(await submit(page)).toBe(400);
     expect(await errorBeside(page, 'f.metadata.productInformation.productType')).toContain(
-      'ist ein Pflichtfeld',
+      'fehlt: bitte ausfüllen',
     );
     expect(await errorBeside(page, 'f.metadata.fibreComposition.0.share')).toMatch(/muss .*100/);
     expect(await page.locator('[role=alert]').innerText()).toContain('nicht gespeichert');
