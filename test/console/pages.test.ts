@@ -274,7 +274,8 @@ describe('console pages', () => {
     });
     expect(diff.statusCode, diff.body).toBe(200);
     expect(diff.body).toMatch(
-      /<code>\/status<\/code><\/td><td><code>&quot;ACTIVE&quot;<\/code><\/td><td><code>&quot;RECALLED&quot;<\/code>/,
+      // The field by its label (its pointer beneath), the values as words.
+      /<th scope="row">Lifecycle status<br><span class="hint"><code>\/status<\/code><\/span><\/th><td>Published<\/td><td>Recalled<\/td>/,
     );
     const beyond = await app.inject({
       method: 'GET',

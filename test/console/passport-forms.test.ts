@@ -94,13 +94,21 @@ describe('passport forms in the console', () => {
       /<select id="f\.metadata\.fibreComposition\.0\.recycled"[^>]*><option value="" selected>Not stated/,
     );
     expect(form.body).toContain('<fieldset id="f.metadata.careInstructions"');
-    // Items of objects within objects are too deep for repeated groups: a JSON area.
+    // Lists of groups holding groups and lists (hazardous substances) are repeated field groups
+    // too, each item with a button that removes it: no JSON to write.
     const batteries = await app.inject({
       method: 'GET',
       url: '/console/passports/new?category=batteries&start=form',
       headers: { cookie },
     });
-    expect(batteries.body).toContain('<textarea id="f.metadata.materialComposition.hazardousSubstances"');
+    expect(batteries.body).toContain('<fieldset id="f.metadata.materialComposition.hazardousSubstances"');
+    expect(batteries.body).toContain(
+      'name="/metadata/materialComposition/hazardousSubstances/0/hazardClasses/0"',
+    );
+    expect(batteries.body).toContain(
+      'name="_remove" value="/metadata/materialComposition/hazardousSubstances/0"',
+    );
+    expect(batteries.body).not.toContain('<textarea id="f.metadata.materialComposition.hazardousSubstances"');
     const toys = await app.inject({
       method: 'GET',
       url: '/console/passports/new?category=toys&start=form',
@@ -130,8 +138,9 @@ describe('passport forms in the console', () => {
     );
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.body).toContain('<html lang="de">');
+    // A missing field is named by its label and told what to do, in the page's language.
     expect(errorOf(refused.body, 'f.metadata.productInformation.productType')).toContain(
-      'ist ein Pflichtfeld',
+      'fehlt: bitte ausfüllen',
     );
     expect(errorOf(refused.body, 'f.metadata.fibreComposition.0.share')).toMatch(/muss .*100/);
     expect(refused.body).toContain('value="Wool scarf"');

@@ -138,12 +138,23 @@ describe('starting and finishing a passport in the console', () => {
     expect(stored.metadata.generalInformation.manufacturingPlace.countryCode).toBe('PT');
     expect(stored.metadata.performance.ratedCapacity).toBe(12.5);
 
+    // A country posted by its name, in any language of the service, is its code, never cut to two letters.
+    const named = await post(edit, [
+      ['category', 'batteries'],
+      ['_section', 'generalInformation'],
+      ['_go', 'stay'],
+      ['/metadata/generalInformation/manufacturingPlace/countryCode', 'Deutschland'],
+      ['/metadata/generalInformation/manufacturingPlace/facilityIdentifier', 'x'],
+    ]);
+    expect(named.statusCode, named.body).toBe(303);
+    expect((await read(id)).metadata.generalInformation.manufacturingPlace.countryCode).toBe('DE');
+
     // A value that cannot be mended is refused, with the form it should have.
     const wrong = await post(edit, [
       ['category', 'batteries'],
       ['_section', 'generalInformation'],
       ['_go', 'stay'],
-      ['/metadata/generalInformation/manufacturingPlace/countryCode', 'Portugal'],
+      ['/metadata/generalInformation/manufacturingPlace/countryCode', 'Atlantis'],
     ]);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('Expected: Country of the facility as ISO 3166-1 alpha-2 code.');

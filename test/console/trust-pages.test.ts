@@ -151,6 +151,9 @@ describe('console trust pages', () => {
     const first = await get(`/console/passports/${passport.id}/access-log`);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.body.match(/<tr><td>/g)).toHaveLength(50);
+    // Who read is named: the grant by its holder, never `grant:<uuid>`.
+    expect(first.body).toContain('<td>Busy Reader (access grant)</td>');
+    expect(first.body).not.toMatch(/grant:[0-9a-f-]{36}/);
     const next = nextLink(first.body);
     expect(next).toMatch(/\?cursor=/);
     const second = await get(next as string);

@@ -79,7 +79,10 @@ describe('facilities', () => {
     const gln = freshGln();
     expectBadRequest(
       await call('POST', '/api/v1/facilities', body({ gln: wrongCheckDigit(gln) })),
-      /check digit/,
+      // Which digit is wrong, and what it should be.
+      new RegExp(
+        `the last digit \\(the 13th\\) is ${wrongCheckDigit(gln).at(-1)}, but .* call for ${gln.at(-1)}`,
+      ),
     );
     expectBadRequest(await call('POST', '/api/v1/facilities', body({ gln: gln.slice(1) })), /13 digits/);
     expectBadRequest(await call('POST', '/api/v1/facilities', body({ gln: `${gln}0` })), /13 digits/);

@@ -84,14 +84,14 @@ describe('passport forms in Chromium', () => {
     await screenshot(page, 'passport-new-desktop');
 
     await page.fill(field('/productId'), gtin);
-    await page.fill(field('/originCountry'), 'PT');
+    await page.selectOption(field('/originCountry'), 'PT');
     await page.fill(field('/metadata/productInformation/productName'), 'Wollschal');
     await page.selectOption(field('/metadata/fibreComposition/0/fibre'), 'WOOL');
     await page.fill(field('/metadata/fibreComposition/0/share'), '150');
     await page.selectOption(field('/metadata/careInstructions/washing'), 'WASH_30');
     expect(await submit(page)).toBe(400);
     expect(await errorBeside(page, 'f.metadata.productInformation.productType')).toContain(
-      'ist ein Pflichtfeld',
+      'fehlt: bitte ausfüllen',
     );
     expect(await errorBeside(page, 'f.metadata.fibreComposition.0.share')).toMatch(/muss .*100/);
     expect(await page.locator('[role=alert]').innerText()).toContain('nicht gespeichert');

@@ -145,7 +145,7 @@ describe.each(['en', 'de'] as const)('a new staff member in Chromium (console in
     await judge(page, 'passport-start');
     expect(await page.isChecked('#start-example')).toBe(true);
     await page.fill('[name="/productId"]', gtin);
-    await page.fill('[name="/originCountry"]', 'de');
+    await page.selectOption('[name="/originCountry"]', 'DE');
     await submit(page, 'form.passport-form button.primary');
     passportId = /passports\/([0-9a-f-]{36})\/edit/.exec(page.url())?.[1] as string;
     expect(passportId).toBeTruthy();

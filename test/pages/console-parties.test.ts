@@ -76,13 +76,15 @@ describe('operator, facility and role forms in Chromium', () => {
       await page.fill('#regIdScheme', 'DE-HRB');
       await page.fill('#regId', 'HRB 4711 KS');
       await page.selectOption('#role', 'IMPORTER');
-      await page.fill('#country', 'de');
+      await page.selectOption('#country', 'DE');
       await page.fill('#address-city', 'Kassel');
       expect(
         await submit(page, 'form[action^="/console/operators"] button.primary', /^\/console\/operators$/),
       ).toBe(400);
       expect(await page.locator('#form-errors').isVisible()).toBe(true);
-      expect(await page.locator('#form-errors a[href="#regId"]').innerText()).toContain('regId');
+      expect(await page.locator('#form-errors a[href="#regId"]').innerText()).toContain(
+        'Registration number',
+      );
       expect(await page.getAttribute('#regId', 'aria-invalid')).toBe('true');
       expect(await page.locator('#regId-error').innerText()).toContain('without spaces');
       expect(await page.inputValue('#name')).toBe(`Akku Werke ${width}`);
@@ -122,12 +124,15 @@ describe('operator, facility and role forms in Chromium', () => {
       await page.fill('#gln', `${gln.slice(0, 12)}0`);
       await page.fill('#name', `Cell plant ${width}`);
       await page.fill('#activity', 'manufacturing');
-      await page.fill('#country', 'DE');
+      await page.selectOption('#country', 'DE');
       await page.selectOption('#operatorId', { label: 'Cell Supplier AG' });
       expect(
         await submit(page, 'form[action^="/console/facilities"] button.primary', /^\/console\/facilities$/),
       ).toBe(400);
-      expect(await page.locator('#gln-error').innerText()).toContain('check digit');
+      // Which digit is wrong, and what it should be.
+      expect(await page.locator('#gln-error').innerText()).toBe(
+        `GLN ${gln.slice(0, 12)}0 has a wrong check digit: digit 13 (the last) is 0, but it should be ${gln.at(-1)}.`,
+      );
       expect(await page.inputValue('#name')).toBe(`Cell plant ${width}`);
       await check(page, `facility-refused-${width}`);
 
@@ -164,7 +169,7 @@ describe('operator, facility and role forms in Chromium', () => {
     expect(await submit(page, 'form.stack button.primary', /^\/console\/members\/[0-9a-f-]{36}$/)).toBe(303);
     expect(new URL(page.url()).pathname).toBe('/console/members');
     expect(await page.locator('#flash').innerText()).toBe("Done: the member's role was changed.");
-    expect(await page.locator('tr', { hasText: 'bob@example.com' }).innerText()).toContain('BRAND_OPERATOR');
+    expect(await page.locator('tr', { hasText: 'bob@example.com' }).innerText()).toContain('Brand operator');
     await check(page, 'member-role-changed-desktop');
     const whoami = await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(bob.token) });
     expect(whoami.json().auth.role).toBe('BRAND_OPERATOR');

@@ -121,7 +121,9 @@ describe('passport work in the console, in Chromium', () => {
     await page.waitForLoadState('domcontentloaded');
     const rows = await page.locator('table tbody tr').allInnerTexts();
     expect(
-      rows.some((row) => row.includes('/status') && row.includes('ACTIVE') && row.includes('RECALLED')),
+      rows.some(
+        (row) => row.includes('Lifecycle status') && row.includes('Published') && row.includes('Recalled'),
+      ),
     ).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'passport-version-diff');

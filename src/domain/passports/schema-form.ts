@@ -5,10 +5,11 @@
 //   number or integer a number input, a required boolean a checkbox and an optional one a select
 //   (not stated, yes, no) so that "not stated" stays distinct from "no";
 // - an object is a fieldset of its properties;
-// - an array of scalars, or of objects whose properties are all scalars, is a repeated group: the
-//   items held plus blank ones (blank items are left out when the form is read);
-// - any other array (items holding objects or arrays) is a JSON text area for that field, and so is
-//   the whole metadata of a category checked by rules rather than a schema.
+// - an array of scalars, or of objects whose properties are scalars, groups or such arrays again,
+//   is a repeated group: the items held plus blank ones (blank items are left out when the form is
+//   read), each with a button that removes it;
+// - any other array (arrays of arrays, objects without properties) is a JSON text area for that
+//   field, and so is the whole metadata of a category checked by rules rather than a schema.
 import { childPointer } from '../categories/pointer.ts';
 
 export type Schema = Record<string, unknown>;
@@ -38,7 +39,15 @@ export interface FormWords {
   item: (label: string, n: number) => string;
   /** The field's label and help in the page's language, by its schema path (`group.field`). */
   field?: (path: string) => { label?: string; hint?: string } | undefined;
+  /** An enum value's label in the page's language (`MANUFACTURER` → "Manufacturer"). */
+  value?: (value: string) => string;
+  /** The countries by name in the page's language: a country field is a select of them. */
+  countries?: readonly { value: string; label: string }[];
 }
+
+/** A country field: two capitals (ISO 3166-1 alpha-2) under a name that says country. */
+export const isCountryField = (name: string, schema: Schema) =>
+  schema.type === 'string' && schema.pattern === '^[A-Z]{2}$' && /country/i.test(name);
 
 /** A metadata pointer's schema path: below `/metadata`, item indices left out (`a/0/b` → `a.b`). */
 export const schemaPath = (pointer: string) =>
@@ -64,12 +73,29 @@ const isScalar = (schema: Schema) => schema.type !== 'object' && schema.type !==
 /** An HTML id for a pointer: letters, digits, dots and dashes only. */
 export const fieldId = (pointer: string) => `f${pointer.replace(/\//g, '.').replace(/[^A-Za-z0-9.-]/g, '_')}`;
 
-/** Whether an array is edited as repeated groups (else as JSON text). */
-export function isRepeatable(schema: Schema): boolean {
+/** How deep a list's items may nest groups and lists and still be edited as fields. */
+const MAX_FIELD_DEPTH = 4;
+
+/** Whether a value of this schema can be edited as fields: typed scalars, groups and lists of them. */
+function isFormable(schema: Schema, depth: number): boolean {
+  if (depth > MAX_FIELD_DEPTH) return false;
+  if (schema.type === 'array') return isRepeatable(schema, depth + 1);
+  if (schema.type === 'object') {
+    const children = Object.values(propertiesOf(schema));
+    return children.length > 0 && children.every((child) => isFormable(schemaOf(child), depth + 1));
+  }
+  return schema.type !== undefined || Array.isArray(schema.enum);
+}
+
+/**
+ * Whether an array is edited as repeated groups (else as JSON text): items that are typed scalars,
+ * or groups whose fields are scalars, groups or such lists again (a battery's hazardous substances
+ * with their hazard classes and location), a few levels deep.
+ */
+export function isRepeatable(schema: Schema, depth = 0): boolean {
   const items = schemaOf(schema.items);
   if (isScalar(items)) return items.type !== undefined || Array.isArray(items.enum);
-  if (items.type !== 'object') return false;
-  return Object.values(propertiesOf(items)).every((child) => isScalar(schemaOf(child)));
+  return items.type === 'object' && isFormable(items, depth);
 }
 
 /** How a scalar value shows in an input; anything else (a value that failed coercion) as typed. */
@@ -93,11 +119,18 @@ function base(pointer: string, name: string, schema: Schema, required: boolean, 
   return { pointer, id: fieldId(pointer), label: `${title}${unit}`, hint, required, errors: [] };
 }
 
-function scalar(field: FieldBase, schema: Schema, value: Json, words: FormWords): FormNode {
+function scalar(field: FieldBase, name: string, schema: Schema, value: Json, words: FormWords): FormNode {
+  if (words.countries && isCountryField(name, schema)) {
+    const options = [{ value: '', label: words.notStated }, ...words.countries];
+    if (!options.some((option) => option.value === shown(value)))
+      options.push({ value: shown(value), label: shown(value) });
+    return { ...field, kind: 'select', options, value: shown(value) };
+  }
   if (Array.isArray(schema.enum)) {
+    const label = (v: Json) => (typeof v === 'string' && words.value ? words.value(v) : shown(v));
     const options = [
       { value: '', label: words.notStated },
-      ...schema.enum.map((v) => ({ value: shown(v), label: shown(v) })),
+      ...schema.enum.map((v) => ({ value: shown(v), label: label(v) })),
     ];
     if (!options.some((option) => option.value === shown(value)))
       options.push({ value: shown(value), label: shown(value) });
@@ -175,7 +208,7 @@ export function formNode(
   }
   const typed = schema.type !== undefined || Array.isArray(schema.enum);
   if (typed && isScalar(schema) && !isObject(value) && !Array.isArray(value))
-    return scalar(field, schema, value, words);
+    return scalar(field, name, schema, value, words);
   return jsonField(field, value, state);
 }
 

@@ -66,6 +66,7 @@ export async function recentAudit(db: Executor, tenantId: string, limit: number)
       subjectType: auditEvents.subjectType,
       subjectId: auditEvents.subjectId,
       actor: auditEvents.actor,
+      details: auditEvents.details,
       at: auditEvents.at,
     })
     .from(auditEvents)

@@ -4,8 +4,10 @@ import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { cursorQuery, expectStatus } from './api-refusal.ts';
 import { pageFrames } from './frame.ts';
+import { listMembers } from './members.ts';
 import { callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, PassportParams, renderPage } from './pages.ts';
 import type { SessionService } from './sessions.ts';
+import { accessorName } from './version-rows.ts';
 
 const hide = true;
 const CursorQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 200 })) });
@@ -30,13 +32,18 @@ export async function accessLogPages(
         const search = new URLSearchParams({ limit: String(PAGE_SIZE) });
         if (request.query.cursor) search.set('cursor', request.query.cursor);
         const id = encodeURIComponent(request.params.id);
-        const log = expectStatus(
-          await callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/access-log', {
+        const [answer, grants, people] = await Promise.all([
+          callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/access-log', {
             params: { id },
             query: search,
           }),
-          200,
-        );
+          // Grants name their holders; a member who may not read grants sees their ids instead.
+          callApi(inject, page.principal, 'GET', '/api/v1/grants'),
+          listMembers(context, page.principal.tenant.id),
+        ]);
+        const log = expectStatus(answer, 200);
+        const holders = grants.status === 200 ? grants.body.grants : [];
+        const grantWord = (name: string) => page.t('words.grantOf', { name });
         const title = page.t('trust.accessLog.titleOf', { product: String(log.productId) });
         return renderPage(
           reply,
@@ -45,7 +52,10 @@ export async function accessLogPages(
           { ...frame, title },
           {
             passportId: log.passportId,
-            entries: log.entries,
+            entries: log.entries.map((entry) => ({
+              ...entry,
+              accessor: accessorName(entry.accessor, people, holders, grantWord),
+            })),
             firstPage: !request.query.cursor,
             next: cursorQuery(log.nextCursor),
           },

@@ -6,12 +6,24 @@ import type { App, AppContext } from '../../context.ts';
 import { t } from '../../core/i18n.ts';
 import { PASSPORT_STATUSES } from '../../domain/passports/lifecycle.ts';
 import { recentChanges } from '../audit/service.ts';
+import { activitySentence } from './activity-words.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import { listMembers } from './members.ts';
 import { callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, renderPage } from './pages.ts';
 import { passportName } from './passport-view.ts';
 import type { SessionService } from './sessions.ts';
 import { authorName } from './version-rows.ts';
+
+const SUBJECTS = new Set([
+  'passport',
+  'operator',
+  'facility',
+  'webhook',
+  'member',
+  'grant',
+  'key',
+  'batteryunit',
+]);
 
 /** Failed deliveries counted on the overview; past this it says "200 or more". */
 const DELIVERY_PAGE = 200;
@@ -87,12 +99,23 @@ async function overview(context: AppContext, inject: Inject, page: SignedInPage)
       failed.status === 200
         ? { count: failed.body.deliveries.length, more: failed.body.nextCursor !== null }
         : null,
-    changes: changes.map((change) => ({
-      ...change,
-      by: authorName(change.actor, people),
-      href: SUBJECT_PAGES[change.subjectType]?.(change.subjectId) ?? null,
-      name: change.subjectType === 'passport' ? (names.get(change.subjectId) ?? null) : null,
-    })),
+    changes: changes.map((change) => {
+      const by = authorName(change.actor, people);
+      const named = change.subjectType === 'passport' ? names.get(change.subjectId) : undefined;
+      return {
+        ...change,
+        by,
+        href: SUBJECT_PAGES[change.subjectType]?.(change.subjectId) ?? null,
+        // A subject without a name of its own is named by its kind ("an operator").
+        name:
+          named ??
+          t(
+            page.lang,
+            `console.words.subject.${SUBJECTS.has(change.subjectType) ? change.subjectType : 'other'}`,
+          ),
+        sentence: activitySentence(page.lang, change, by),
+      };
+    }),
   };
 }
 

@@ -14,6 +14,7 @@ import { FORM_PAGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
 import type { ApiAnswer, ApiMethod, ApiPath } from './api-answers.ts';
+import { pageWords } from './page-words.ts';
 import { CONSOLE_STYLE } from './style.ts';
 
 export type Inject = (options: InjectOptions) => Promise<{
@@ -74,6 +75,7 @@ export function tr(lang: Lang) {
 /** The page's HTML in the console's layout. */
 function pageHtml(view: string, frame: PageFrame, data: Record<string, unknown>): string {
   return renderView(`console/${view}`, {
+    ...pageWords(frame.lang),
     ...data,
     lang: frame.lang,
     title: frame.title,

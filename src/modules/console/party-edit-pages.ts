@@ -1,7 +1,7 @@
 // The one edit component of the console's parties (economic operators and facilities): the list with
 // its registration form, one party's page, and the save of that page's form. Every action goes
 // through the party's API as the member; a refusal brings the form back as typed, the message by its
-// field, under the stored party's name. The two kinds differ only in what their spec names.
+// field in the member's words (party-words.ts), under the stored party's name. The two kinds differ only in what their spec names.
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../context.ts';
 import type { AnyAnswer } from './api-answers.ts';
@@ -10,6 +10,7 @@ import { formPage } from './form-page.ts';
 import type { pageFrames, SignedInPage } from './frame.ts';
 import { checkFormCsrf, formFields, MEMBER_PAGE, PAGE_ANSWERS, renderPage, seeOther } from './pages.ts';
 import { type FormRefusal, formOf, refusalOf } from './party-forms.ts';
+import { explainer } from './party-words.ts';
 import type { SessionService } from './sessions.ts';
 
 type Party = Record<string, unknown> & { id: string; name: string };
@@ -95,7 +96,7 @@ export function partyEditPages(
           ...(await spec.formData(
             page,
             form,
-            refusalOf(refused.body as Record<string, unknown>, spec.fieldPaths),
+            refusalOf(refused.body as Record<string, unknown>, spec.fieldPaths, explainer(page.lang)),
           )),
         }),
       });
@@ -139,7 +140,7 @@ export function partyEditPages(
             page,
             party,
             form,
-            refusalOf(saved.body as Record<string, unknown>, spec.fieldPaths),
+            refusalOf(saved.body as Record<string, unknown>, spec.fieldPaths, explainer(page.lang)),
           );
         },
       });

@@ -1,6 +1,7 @@
 // The console's operator and facility forms: what the user typed turned into the API's bodies, and
 // an API refusal turned back into a message next to the field it is about (by the error's path)
 // plus a summary at the top, so the form comes back with everything the user typed.
+import { countryInput } from '../../core/countries.ts';
 
 /** A refusal as a form shows it: the API's message, and each field's message by its input id. */
 export interface FormRefusal {
@@ -36,23 +37,29 @@ export function pathOf(message: string, paths: readonly string[]): string | null
 }
 
 /** An API refusal (its error body) laid on the form's fields. */
-export function refusalOf(body: Record<string, unknown>, paths: readonly string[]): FormRefusal {
+export function refusalOf(
+  body: Record<string, unknown>,
+  paths: readonly string[],
+  /** Says a field's message in the page's words (party-words.ts); the API's words when absent. */
+  explain: (path: string, message: string) => string = (_path, message) => message.replace(/^body\//, ''),
+): FormRefusal {
   const message = typeof body.message === 'string' ? body.message : 'The request failed';
   const fields: Record<string, string> = {};
   const listed = Array.isArray(body.errors) ? body.errors : [];
   for (const item of listed) {
     const { path, message: text } = (item ?? {}) as { path?: unknown; message?: unknown };
     const known = typeof path === 'string' ? pathOf(`${path} `, paths) : null;
-    if (known && typeof text === 'string') fields[inputId(known)] = text;
+    if (known && typeof text === 'string') fields[inputId(known)] = explain(known, text);
   }
   const main = pathOf(message, paths);
-  if (main && !fields[inputId(main)]) fields[inputId(main)] = message.replace(/^body\//, '');
+  if (main && !fields[inputId(main)]) fields[inputId(main)] = explain(main, message);
   return { message, fields, unplaced: main ? null : message };
 }
 
 const trimmed = (form: Record<string, string>, name: string) => (form[name] ?? '').trim();
-/** Country codes are capitals in the API; people type them either way. */
-const country = (form: Record<string, string>, name: string) => trimmed(form, name).toUpperCase();
+// A country is chosen from a list of names; a name posted as text (`Germany`, `Deutschland`) is
+// read as its code, never cut to two letters (`GE` is Georgia).
+const country = (form: Record<string, string>, name: string) => countryInput(trimmed(form, name));
 
 /** The address fields the user filled in, or null when all are empty. */
 export function addressOf(form: Record<string, string>): Record<string, string> | null {

@@ -3,6 +3,7 @@
 // Each start is saved at once as a partial DRAFT (docs/passports.md, "Partial drafts"), so the member
 // continues in the form's sections and nothing typed is lost.
 
+import { t } from '../../core/i18n.ts';
 import { environmentToPassport, MAX_ENVIRONMENT_DEPTH } from '../../domain/aas/index.ts';
 import type { Category } from '../../domain/categories/types.ts';
 import { firstJsonProblem, type JsonProblem, MAX_JSON_DEPTH } from '../../domain/json/hygiene.ts';
@@ -10,6 +11,7 @@ import { exampleMetadata } from '../../domain/passports/samples.ts';
 import type { SignedInPage } from './frame.ts';
 import { callApi, type Inject } from './pages.ts';
 import type { Parties } from './passport-form.ts';
+import { passportName } from './passport-view.ts';
 
 export type StartKind = 'example' | 'blank' | 'copy';
 export const START_KINDS: readonly StartKind[] = ['example', 'blank', 'copy'];
@@ -54,7 +56,12 @@ export async function copyable(inject: Inject, page: SignedInPage, category: Cat
   if (list.status !== 200) return [];
   return list.body.passports.map((passport) => ({
     id: String(passport.id),
-    label: `${String(passport.productId)} (${String(passport.status)})`,
+    // People know their passports by product; the identifier and status tell two alike apart.
+    label: page.t('words.copyLabel', {
+      name: passportName(passport),
+      productId: String(passport.productId),
+      status: t(page.lang, `passportPage.statuses.${String(passport.status)}`),
+    }),
   }));
 }
 

@@ -2,8 +2,9 @@
 // granularity, and on creation status, operator and facility; on edit the reason), the metadata
 // generated from the category schema, and the placing of the API's validation errors beside them.
 
+import { countryInput, countryOptions } from '../../core/countries.ts';
 import { fieldText } from '../../core/field-labels.ts';
-import { type Lang, t as translate } from '../../core/i18n.ts';
+import { type Lang, t as translate, valueLabel } from '../../core/i18n.ts';
 import { categorySchemas } from '../../domain/categories/schemas/index.ts';
 import { type Category, SCHEMA_CATEGORIES, type SchemaCategory } from '../../domain/categories/types.ts';
 import { readMetadata } from '../../domain/passports/form-values.ts';
@@ -19,6 +20,7 @@ import {
 } from '../../domain/passports/schema-form.ts';
 import type { Unconfirmed } from '../../domain/passports/unconfirmed.ts';
 import type { SignedInPage } from './frame.ts';
+import { enumLabel } from './page-words.ts';
 import { markerProblems, markNodes, sectionPaths, within } from './passport-form-marks.ts';
 import { ENVELOPE, expandMissing, type Problem, sectionOf, sectionsOf } from './passport-form-sections.ts';
 
@@ -59,7 +61,16 @@ const options = (values: readonly string[], blank?: string) => [
 ];
 
 /** The envelope fields of the form, as nodes like the metadata's. */
-function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], parties: Parties): FormNode[] {
+function envelope(
+  mode: FormMode,
+  values: FormValues,
+  t: SignedInPage['t'],
+  parties: Parties,
+  lang: Lang,
+): FormNode[] {
+  const countries = [{ value: '', label: t('words.chooseCountry') }, ...countryOptions(lang)];
+  if (!countries.some((option) => option.value === values.originCountry))
+    countries.push({ value: values.originCountry, label: values.originCountry });
   const nodes: FormNode[] = [
     {
       ...field('/productId', t('forms.productId'), true, t('forms.productIdHint')),
@@ -69,10 +80,9 @@ function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], part
       value: values.productId,
     },
     {
-      ...field('/originCountry', t('forms.originCountry'), false, t('forms.originCountryHint')),
-      kind: 'input',
-      type: 'text',
-      step: '',
+      ...field('/originCountry', t('forms.originCountry')),
+      kind: 'select',
+      options: countries,
       value: values.originCountry,
     },
     {
@@ -100,7 +110,7 @@ function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], part
     {
       ...field('/status', t('forms.initialStatus')),
       kind: 'select',
-      options: options(['ACTIVE', 'DRAFT']),
+      options: ['ACTIVE', 'DRAFT'].map((value) => ({ value, label: enumLabel(lang, value) })),
       value: values.status || 'ACTIVE',
     },
     {
@@ -177,8 +187,10 @@ export function formModel(
     no: t('forms.no'),
     item: (label, n) => t('forms.item', { label, n }),
     field: (path) => fieldText(view.lang, category, path),
+    value: (value) => valueLabel(view.lang, value),
+    countries: countryOptions(view.lang),
   };
-  const fields = envelope(mode, values, t, parties);
+  const fields = envelope(mode, values, t, parties, view.lang);
   const metadata = formNode('/metadata', 'metadata', schema ?? {}, values.metadata, true, words, state);
   // The schema's own description of the whole speaks to developers (x-access, UCUM); the page says less.
   metadata.label = t('forms.metadata');
@@ -188,6 +200,13 @@ export function formModel(
   if (!POINT_LANGUAGES.includes(view.lang)) for (const node of nodes.values()) withDecimalComma(node);
   const missing = (field: string) => translate(view.lang, 'validation.REQUIRED_FIELD_MISSING', { field });
   // A message that says the form is wrong also says the form expected, from the field's help.
+  // A missing field is named by its label, as the member sees it, not by its path.
+  const worded = (problem: Problem): Problem => {
+    const node = problem.path ? nodes.get(problem.path) : undefined;
+    return problem.code === 'REQUIRED_FIELD_MISSING' && node
+      ? { ...problem, message: t('words.errors.required', { label: node.label }) }
+      : problem;
+  };
   const explained = (problem: Problem): Problem => {
     const hint = problem.path ? nodes.get(problem.path)?.hint : undefined;
     return EXPLAINED.has(problem.code ?? '') && hint
@@ -195,7 +214,10 @@ export function formModel(
       : problem;
   };
   const local = Object.keys(state.raw).map((path) => ({ path, message: t('forms.jsonInvalid') }));
-  const unplaced = placeErrors(nodes, [...local, ...expandMissing(schema, problems, missing).map(explained)]);
+  const unplaced = placeErrors(nodes, [
+    ...local,
+    ...expandMissing(schema, problems, missing).map(worded).map(explained),
+  ]);
   const markers = view.unconfirmed ?? [];
   markNodes(nodes.values(), markers);
   const sections = sectionsOf(schema);
@@ -221,7 +243,7 @@ export function formModel(
     };
   };
   const checklist = [
-    ...(view.checklist === undefined ? [] : expandMissing(schema, view.checklist, missing)),
+    ...(view.checklist === undefined ? [] : expandMissing(schema, view.checklist, missing)).map(worded),
     ...markerProblems(markers, t),
   ].map(linked);
   const advisories = (view.advisories ?? []).map(linked);
@@ -276,16 +298,38 @@ const text = (fields: URLSearchParams, name: string) => (fields.getAll(name).at(
 // Languages that write a decimal comma (12,5); English, Irish and Maltese write a point.
 export const POINT_LANGUAGES: readonly Lang[] = ['en', 'ga', 'mt'];
 
+/** Country fields posted as a name (`Germany`) hold its code (`DE`), never the name cut to two letters. */
+function countriesAsCodes(fields: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [name, value] of fields) {
+    const country = name.startsWith('/metadata/') && /country\w*$/i.test(name) && value.trim().length > 2;
+    out.append(name, country ? countryInput(value) : value);
+  }
+  return out;
+}
+
+/** The posted fields without the list items whose remove button was pressed (`/metadata/a/1`). */
+function withoutItems(fields: URLSearchParams, removed: readonly string[]): URLSearchParams {
+  const items = removed.filter((pointer) => /^\/metadata\/.+\/\d+$/.test(pointer));
+  if (items.length === 0) return fields;
+  const out = new URLSearchParams();
+  for (const [name, value] of fields)
+    if (!items.some((item) => name === item || name.startsWith(`${item}/`))) out.append(name, value);
+  return out;
+}
+
 export function readForm(fields: URLSearchParams, category: Category, lang: Lang = 'en') {
   const decimalComma = !POINT_LANGUAGES.includes(lang);
-  const { metadata, raw } = readMetadata(fields, schemaFor(category), { decimalComma });
+  const removed = fields.getAll('_remove').slice(0, 50);
+  const kept = withoutItems(countriesAsCodes(fields), removed);
+  const { metadata, raw } = readMetadata(kept, schemaFor(category), { decimalComma });
   const more: Record<string, number> = {};
   for (const pointer of [...fields.getAll('_more'), ...fields.getAll('_add')].slice(0, 50))
     more[pointer] = (more[pointer] ?? 0) + 1;
   const values: FormValues = {
     productId: text(fields, '/productId'),
-    // A country code has one form: capitals (`de` is DE).
-    originCountry: text(fields, '/originCountry').toUpperCase(),
+    // A country is chosen by name; posted as text, a name or code is read as its code (countries.ts).
+    originCountry: countryInput(text(fields, '/originCountry')),
     granularity: text(fields, '/granularity'),
     status: text(fields, '/status'),
     operatorId: text(fields, '/operatorId'),
@@ -293,7 +337,8 @@ export function readForm(fields: URLSearchParams, category: Category, lang: Lang
     changeReason: text(fields, '/changeReason'),
     metadata,
   };
-  return { values, state: { raw, more }, adding: fields.getAll('_add').length > 0 };
+  // Adding or removing an item shows the form again with it, and saves nothing.
+  return { values, state: { raw, more }, adding: fields.getAll('_add').length > 0 || removed.length > 0 };
 }
 
 /** The API body of a form: blank optional fields are left out (on edit, a blank origin clears it). */

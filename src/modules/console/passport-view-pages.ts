@@ -3,7 +3,9 @@
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import type { Category } from '../../domain/categories/types.ts';
 import { documentChanges } from '../../domain/passports/diff.ts';
+import { changeLabel, changeValue } from './change-words.ts';
 import { pageFrames } from './frame.ts';
 import {
   apiMessage,
@@ -28,8 +30,6 @@ const VersionParams = Type.Object({
   id: Type.String({ maxLength: 2048 }),
   version: Type.String({ pattern: '^[0-9]{1,9}$' }),
 });
-const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
-
 export async function passportViewPages(
   app: App,
   context: AppContext,
@@ -89,10 +89,12 @@ export async function passportViewPages(
         ]);
         if (before.status !== 200 || after.status !== 200)
           throw new AppError('NOT_FOUND', apiMessage(before.body));
+        const category = after.body.category as Category;
         const changes = documentChanges(before.body, after.body).map((change) => ({
           path: change.path,
-          before: show(change.before),
-          after: show(change.after),
+          label: changeLabel(page.lang, category, change.path),
+          before: changeValue(page.lang, change.before),
+          after: changeValue(page.lang, change.after),
         }));
         const title = page.t('passports.compare', { from, to: from + 1 });
         return renderPage(

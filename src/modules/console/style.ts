@@ -67,4 +67,5 @@ summary{cursor:pointer;font-weight:600;padding:.25rem 0}
 .cards .count{display:block;font-size:1.6rem;font-weight:700}
 .chart svg{width:100%;max-width:40rem;height:auto;background:#fff}.chart .grid{stroke:#ccc}.chart .line{fill:none;stroke:#1a6b2f;stroke-width:2}.chart circle{fill:#1a6b2f}.chart text{font-size:12px;fill:#333}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.list-item{border-left:3px solid #c5cfdc;padding-left:.6rem;margin:.5rem 0}.list-item>button{margin-top:.25rem}
 `;

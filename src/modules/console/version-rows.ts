@@ -61,3 +61,22 @@ export function versionRows(
     });
   return rows;
 }
+
+/**
+ * Who read a passport, as the access log shows it: a member by email, a grant by its grantee's
+ * name (and organisation), an API key by its prefix; anything not found stays as recorded.
+ */
+export function accessorName(
+  accessor: string,
+  members: readonly MemberRecord[],
+  grants: readonly { id: string; grantee: { name: string; organisation?: string | null } }[],
+  grantWord: (name: string) => string,
+): string {
+  if (accessor.startsWith('grant:')) {
+    const grant = grants.find((candidate) => candidate.id === accessor.slice(6));
+    if (!grant) return accessor;
+    const { name, organisation } = grant.grantee;
+    return grantWord(organisation ? `${name}, ${organisation}` : name);
+  }
+  return authorName(accessor, members);
+}

@@ -8,7 +8,9 @@ export function checkGln(raw: string): string {
   if (!/^\d{13}$/.test(gln)) throw badRequest('gln must be a GLN-13: exactly 13 digits');
   if (!hasValidCheckDigit(gln)) {
     const expected = computeCheckDigit(gln.slice(0, -1));
-    throw badRequest(`gln ${gln} has a wrong GS1 check digit: the last digit should be ${expected}`);
+    throw badRequest(
+      `gln ${gln} has a wrong GS1 check digit: the last digit (the 13th) is ${gln.slice(-1)}, but the 12 digits before it call for ${expected}`,
+    );
   }
   return gln;
 }
