@@ -29,10 +29,14 @@ const english = flatten(load('en'));
  * this list short: everything else must be translated.
  */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
-  es: ['passportPage.no', 'console.forms.no'],
+  cs: ['console.roles.AUDITOR'],
+  es: ['passportPage.no', 'console.forms.no', 'console.roles.AUDITOR'],
   fr: ['passportPage.signalWords.DANGER'],
+  hu: ['console.roles.AUDITOR'],
   it: ['passportPage.no', 'console.forms.no'],
   nl: ['passportPage.product'],
+  pt: ['console.roles.AUDITOR'],
+  ro: ['console.roles.AUDITOR'],
 };
 
 describe('locale files', () => {

@@ -89,7 +89,7 @@ async function overview(context: AppContext, inject: Inject, page: SignedInPage)
         : null,
     changes: changes.map((change) => ({
       ...change,
-      by: authorName(change.actor, people),
+      by: authorName(change.actor, people, { t: page.t, status: (code) => code }),
       href: SUBJECT_PAGES[change.subjectType]?.(change.subjectId) ?? null,
       name: change.subjectType === 'passport' ? (names.get(change.subjectId) ?? null) : null,
     })),

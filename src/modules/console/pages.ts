@@ -16,6 +16,7 @@ import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
 import type { ApiAnswer, ApiMethod, ApiPath } from './api-answers.ts';
 import { LANGUAGE_COOKIE } from './cookies.ts';
+import { names } from './names.ts';
 import { CONSOLE_STYLE } from './style.ts';
 
 export type Inject = (options: InjectOptions) => Promise<{
@@ -84,6 +85,7 @@ function pageHtml(
     ...data,
     lang: frame.lang,
     languages: LANGUAGE_CHOICES,
+    names: names(frame.lang),
     here: pageHere(request),
     title: frame.title,
     style: CONSOLE_STYLE,

@@ -18,6 +18,7 @@ import {
   type Schema,
 } from '../../domain/passports/schema-form.ts';
 import type { SignedInPage } from './frame.ts';
+import { type Names, names } from './names.ts';
 import { ENVELOPE, expandMissing, type Problem, sectionOf, sectionsOf } from './passport-form-sections.ts';
 
 export type FormMode = 'create' | 'edit';
@@ -51,13 +52,14 @@ const field = (pointer: string, label: string, required = false, hint = '') => (
   errors: [] as string[],
 });
 
-const options = (values: readonly string[], blank?: string) => [
-  ...(blank === undefined ? [] : [{ value: '', label: blank }]),
-  ...values.map((value) => ({ value, label: value })),
-];
-
 /** The envelope fields of the form, as nodes like the metadata's. */
-function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], parties: Parties): FormNode[] {
+function envelope(
+  mode: FormMode,
+  values: FormValues,
+  t: SignedInPage['t'],
+  parties: Parties,
+  named: Names,
+): FormNode[] {
   const nodes: FormNode[] = [
     {
       ...field('/productId', t('forms.productId'), true, t('forms.productIdHint')),
@@ -76,7 +78,7 @@ function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], part
     {
       ...field('/granularity', t('forms.granularity')),
       kind: 'select',
-      options: options(['model', 'batch', 'item']),
+      options: ['model', 'batch', 'item'].map((value) => ({ value, label: named.granularity(value) })),
       value: values.granularity || 'model',
     },
   ];
@@ -98,7 +100,7 @@ function envelope(mode: FormMode, values: FormValues, t: SignedInPage['t'], part
     {
       ...field('/status', t('forms.initialStatus')),
       kind: 'select',
-      options: options(['ACTIVE', 'DRAFT']),
+      options: ['ACTIVE', 'DRAFT'].map((value) => ({ value, label: named.status(value) })),
       value: values.status || 'ACTIVE',
     },
     {
@@ -168,7 +170,7 @@ export function formModel(
     item: (label, n) => t('forms.item', { label, n }),
     field: (path) => fieldText(view.lang, category, path),
   };
-  const fields = envelope(mode, values, t, parties);
+  const fields = envelope(mode, values, t, parties, names(page.lang));
   const metadata = formNode('/metadata', 'metadata', schema ?? {}, values.metadata, true, words, state);
   // The schema's own description of the whole speaks to developers (x-access, UCUM); the page says less.
   metadata.label = t('forms.metadata');
