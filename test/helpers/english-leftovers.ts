@@ -64,6 +64,7 @@ export function translatedPairs(lang: string): { key: string; english: string }[
       const text = typeof entry === 'string' ? { label: entry } : entry;
       const source = english.get(path) ?? {};
       if (text.label) own.add(text.label.toLowerCase());
+      if (text.hint) own.add(text.hint.toLowerCase());
       if (text.label && source.label && text.label !== source.label)
         pairs.push({ key: `field:${category}:${path}`, english: source.label });
       if (text.hint && source.hint && text.hint !== source.hint)
