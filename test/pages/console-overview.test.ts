@@ -132,7 +132,7 @@ describe('the console overview and forms, in Chromium', () => {
     const { page, problems } = await signedIn(PHONE);
     await page.goto(`${base}/console/members`);
     const row = page.locator('#invitations tr', { hasText: 'later@example.com' });
-    expect(await row.innerText()).toContain('AUDITOR');
+    expect(await row.innerText()).toContain('Auditor');
     expect(await axeViolations(page)).toEqual([]);
     await row.locator('button').click();
     await page.waitForLoadState('domcontentloaded');

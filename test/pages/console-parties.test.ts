@@ -164,7 +164,7 @@ describe('operator, facility and role forms in Chromium', () => {
     expect(await submit(page, 'form.stack button.primary', /^\/console\/members\/[0-9a-f-]{36}$/)).toBe(303);
     expect(new URL(page.url()).pathname).toBe('/console/members');
     expect(await page.locator('#flash').innerText()).toBe("Done: the member's role was changed.");
-    expect(await page.locator('tr', { hasText: 'bob@example.com' }).innerText()).toContain('BRAND_OPERATOR');
+    expect(await page.locator('tr', { hasText: 'bob@example.com' }).innerText()).toContain('Brand operator');
     await check(page, 'member-role-changed-desktop');
     const whoami = await app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(bob.token) });
     expect(whoami.json().auth.role).toBe('BRAND_OPERATOR');
