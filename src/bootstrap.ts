@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { platformSettings } from './db/schema.ts';
 import { generateApiToken, hashToken } from './domain/auth/api-token.ts';
-import { inviteFirstOwner } from './modules/console/service.ts';
+import { DEMO_WORKSPACE, inviteFirstOwner } from './modules/console/service.ts';
 import { createWorkspace, PLATFORM_ADMIN } from './modules/workspaces/service.ts';
 import { countTenants } from './modules/workspaces/store.ts';
 
@@ -78,8 +78,7 @@ export async function bootstrap(database: Database, config: Config, now: Date): 
     const adminToken = configured ? undefined : generateApiToken().token.replace('dpp_token_', 'dpp_admin_');
     const adminTokenHash = configured ?? hashToken(adminToken ?? '');
     const demo = await createWorkspace({ db, clock: () => now }, PLATFORM_ADMIN, {
-      name: 'Demo workspace',
-      subdomain: 'demo',
+      ...DEMO_WORKSPACE,
       tier: 'growth',
     });
     await db

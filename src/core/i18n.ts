@@ -14,6 +14,14 @@ export type { Lang };
 export const SUPPORTED_LANGUAGES = Object.keys(RESOURCES).sort() as readonly Lang[];
 export const DEFAULT_LANGUAGE: Lang = 'en';
 
+/** Each language's name in itself (Deutsch, français), as a language switch lists them. */
+export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = Object.fromEntries(
+  SUPPORTED_LANGUAGES.map((lang) => {
+    const name = new Intl.DisplayNames([lang], { type: 'language', fallback: 'code' }).of(lang) ?? lang;
+    return [lang, name.charAt(0).toLocaleUpperCase(lang) + name.slice(1)];
+  }),
+) as Record<Lang, string>;
+
 /** Tags that name a supported language under another code: Norwegian without a variant is Bokmål. */
 const ALIASES: Readonly<Record<string, Lang>> = { no: 'nb' };
 
@@ -39,7 +47,7 @@ function isLang(value: string): value is Lang {
 }
 
 /** The supported language a BCP 47 tag falls back to (`de-AT` → de, `nb-NO` → nb, `no` → nb). */
-function supportedFor(tag: string): Lang | undefined {
+export function supportedFor(tag: string): Lang | undefined {
   const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
   if (isLang(primary)) return primary;
   return ALIASES[primary];

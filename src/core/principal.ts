@@ -32,6 +32,8 @@ export interface SessionPrincipal {
     permissions: Permission[];
     mfaEnrolled: boolean;
     manageMembers: boolean;
+    /** The console language the member chose (the language switch), or null. */
+    language: string | null;
   };
   session: { id: string; via: 'cookie' | 'bearer'; token: string; expiresAt: number };
 }

@@ -41,6 +41,8 @@ export const members = pgTable(
     /** SHA-256 of each unused recovery code. */
     recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** The console language the member chose with the language switch; null: none chosen yet. */
+    language: text('language'),
     createdAt: createdAt(),
   },
   (table) => [

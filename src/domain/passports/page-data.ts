@@ -36,6 +36,11 @@ export interface DataWords {
   other: string;
   /** The label of a schema enum value in the reader's language. */
   label(value: string): string;
+  /**
+   * A field's label in the reader's language, by its dotted schema path (list items skipped);
+   * undefined keeps the schema's English title.
+   */
+  field?(path: string): string | undefined;
 }
 
 type Path = readonly (string | number)[];
@@ -91,7 +96,8 @@ function node(
   format: Formatter,
   words: DataWords,
 ): DataNode | null {
-  const label = fieldInfo(category, path).label || humanise(key);
+  const schemaPath = path.filter((segment) => typeof segment === 'string').join('.');
+  const label = words.field?.(schemaPath) || fieldInfo(category, path).label || humanise(key);
   if (Array.isArray(value)) {
     if (value.length === 0) return null;
     if (value.every((item) => isObject(item))) {

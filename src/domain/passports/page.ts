@@ -47,6 +47,8 @@ export interface PassportPageInput {
   verifyUrl: string | null;
   /** Put before every element id, so that several tiers can share one page (the console's). */
   idPrefix?: string;
+  /** A category field's label in `lang` by dotted schema path; undefined keeps the schema's English. */
+  fieldLabel?: (category: string, path: string) => string | undefined;
 }
 
 export interface Row {
@@ -177,6 +179,7 @@ export function passportPageModel({
   requestAccessUrl,
   verifyUrl,
   idPrefix = '',
+  fieldLabel,
 }: PassportPageInput) {
   const format = formatter(lang);
   const when = (iso: string) => format.date(iso);
@@ -237,6 +240,7 @@ export function passportPageModel({
     yes: t('passportPage.yes'),
     no: t('passportPage.no'),
     other: t('passportPage.other'),
+    field: (path) => fieldLabel?.(category, path),
     label: (value) => {
       const label = t(`value.${value}`);
       return label === `value.${value}` ? value : label;

@@ -198,7 +198,9 @@ export function formNode(
     const held = Array.isArray(value) ? value : [];
     const more = state.more[pointer] ?? 0;
     const items = schemaOf(schema.items);
-    const itemLabel = typeof items.title === 'string' ? items.title : field.label;
+    // An item's own schema title is English only: a list whose label is translated names its items by it.
+    const translated = words.field?.(schemaPath(pointer))?.label !== undefined;
+    const itemLabel = typeof items.title === 'string' && !translated ? items.title : field.label;
     const slots = [...held, ...Array.from({ length: 1 + more }, () => undefined)];
     const nodes = slots.map((item, index) => {
       const node = formNode(childPointer(pointer, index), name, items, item, false, words, state);

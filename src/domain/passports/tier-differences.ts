@@ -28,7 +28,10 @@ function shortText(value: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
-function labelOf(category: string, pointer: string): string {
+/** A field's label in the reader's language by dotted schema path; undefined keeps the schema's English. */
+type FieldLabel = (category: string, path: string) => string | undefined;
+
+function labelOf(category: string, pointer: string, fieldLabel: FieldLabel): string {
   const segments = pointer.split('/').slice(1).map(unescapeSegment);
   if (segments[0] !== 'metadata') return segments.join(' › ');
   const path = segments.slice(1).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
@@ -36,7 +39,15 @@ function labelOf(category: string, pointer: string): string {
   for (let end = 1; end <= path.length; end++) {
     const segment = path[end - 1];
     labels.push(
-      typeof segment === 'number' ? `#${segment + 1}` : fieldInfo(category, path.slice(0, end)).label,
+      typeof segment === 'number'
+        ? `#${segment + 1}`
+        : (fieldLabel(
+            category,
+            path
+              .slice(0, end)
+              .filter((part) => typeof part === 'string')
+              .join('.'),
+          ) ?? fieldInfo(category, path.slice(0, end)).label),
     );
   }
   return labels.join(' › ');
@@ -45,7 +56,11 @@ function labelOf(category: string, pointer: string): string {
 const compared = (document: Record<string, unknown>) =>
   Object.fromEntries(COMPARED.filter((key) => key in document).map((key) => [key, document[key]]));
 
-export function tierDifferences(owner: Record<string, unknown>, requestAccessUrl: string): TierDifference[] {
+export function tierDifferences(
+  owner: Record<string, unknown>,
+  requestAccessUrl: string,
+  fieldLabel: FieldLabel = () => undefined,
+): TierDifference[] {
   const category = String(owner.category ?? '');
   const options = { requestAccessUrl };
   const publicView = compared(tierView(owner, 'public', options));
@@ -58,7 +73,7 @@ export function tierDifferences(owner: Record<string, unknown>, requestAccessUrl
       else
         found.set(change.path, {
           path: change.path,
-          label: labelOf(category, change.path),
+          label: labelOf(category, change.path, fieldLabel),
           value: shortText(change.after),
           seenBy: [tier],
         });

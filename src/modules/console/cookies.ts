@@ -20,6 +20,20 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   });
 }
 
+/** The console language a visitor chose (`?lang=` or the language switch), kept for a year. */
+export const LANGUAGE_COOKIE = 'odpp_lang';
+const YEAR_S = 365 * 24 * 3600;
+
+export function setLanguageCookie(request: FastifyRequest, reply: FastifyReply, lang: string): void {
+  reply.setCookie(LANGUAGE_COOKIE, lang, {
+    httpOnly: true,
+    secure: !isLoopback(request),
+    sameSite: 'lax',
+    path: '/console',
+    maxAge: YEAR_S,
+  });
+}
+
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, {
     httpOnly: true,

@@ -188,6 +188,15 @@ export async function listMembers({ db }: ServiceContext, tenantId: string): Pro
   return (await store.listMembers(db, tenantId)).map(toMemberRecord);
 }
 
+/** Keeps the console language a member chose in its profile, for the browsers it has not chosen in. */
+export async function chooseLanguage(
+  { db }: ServiceContext,
+  member: { tenant: { id: string }; member: { id: string } },
+  language: string,
+): Promise<void> {
+  await store.updateMember(db, member.tenant.id, member.member.id, { language });
+}
+
 /**
  * Removes a member: the account is disabled (kept for the audit trail, which names it) and every
  * session of it ends at once. A member cannot remove itself, so a workspace keeps someone in charge.

@@ -100,7 +100,7 @@ async function overview(context: AppContext, inject: Inject, page: SignedInPage)
         ? { count: failed.body.deliveries.length, more: failed.body.nextCursor !== null }
         : null,
     changes: changes.map((change) => {
-      const by = authorName(change.actor, people);
+      const by = authorName(change.actor, people, { t: page.t, status: (code) => code });
       const named = change.subjectType === 'passport' ? names.get(change.subjectId) : undefined;
       return {
         ...change,

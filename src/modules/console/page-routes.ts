@@ -4,6 +4,7 @@ import { accessLogPages } from './access-log-pages.ts';
 import { authPages } from './auth-pages.ts';
 import { grantPages } from './grants-pages.ts';
 import { keyPages } from './keys-pages.ts';
+import { languagePages } from './language-pages.ts';
 import { memberPages } from './member-pages.ts';
 import { overviewPages } from './overview-pages.ts';
 import { acceptForms, type Inject } from './pages.ts';
@@ -22,6 +23,8 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
   await app.register(async (pages) => {
     acceptForms(pages);
     await acceptUploads(pages);
+    // First, so that its hook keeps a `?lang=` for every page of the scope.
+    await languagePages(pages, context, sessions);
     await authPages(pages, context, sessions);
     await keyPages(pages, context, sessions, inject);
     await passportPages(pages, context, sessions, inject);

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
-import { type Lang, t } from '../../core/i18n.ts';
+import { LANGUAGE_NAMES, type Lang, SUPPORTED_LANGUAGES, supportedFor, t } from '../../core/i18n.ts';
 import type { SessionPrincipal } from '../../core/principal.ts';
 import { emptyResponse } from '../../core/schemas.ts';
 import { renderView } from '../../core/views.ts';
@@ -14,6 +14,8 @@ import { FORM_PAGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
 import type { ApiAnswer, ApiMethod, ApiPath } from './api-answers.ts';
+import { LANGUAGE_COOKIE } from './cookies.ts';
+import { names } from './names.ts';
 import { pageWords } from './page-words.ts';
 import { CONSOLE_STYLE } from './style.ts';
 
@@ -73,11 +75,19 @@ export function tr(lang: Lang) {
 }
 
 /** The page's HTML in the console's layout. */
-function pageHtml(view: string, frame: PageFrame, data: Record<string, unknown>): string {
+function pageHtml(
+  request: FastifyRequest,
+  view: string,
+  frame: PageFrame,
+  data: Record<string, unknown>,
+): string {
   return renderView(`console/${view}`, {
     ...pageWords(frame.lang),
     ...data,
     lang: frame.lang,
+    languages: LANGUAGE_CHOICES,
+    names: names(frame.lang),
+    here: pageHere(request),
     title: frame.title,
     style: CONSOLE_STYLE,
     t: tr(frame.lang),
@@ -105,13 +115,50 @@ export function renderPage(
   data: Record<string, unknown> = {},
 ) {
   pageHeaders(reply, frame.lang);
-  return sendText(reply, status, HTML, pageHtml(view, frame, data));
+  return sendText(reply, status, HTML, pageHtml(reply.request, view, frame, data));
 }
 
 export const seeOther = (reply: FastifyReply, location: string) =>
   reply.code(303).header('location', location).header('cache-control', 'no-store').send(null);
 
-export const pageLanguage = (request: FastifyRequest) => languageOf(request);
+/**
+ * The page's language: an explicit `?lang=`, else the language cookie (the last choice made in this
+ * browser), else the member's profile (the last choice made anywhere), else Accept-Language, else
+ * English. Unsupported values fall through to the next source. See docs/console.md, "Language".
+ */
+export function pageLanguage(request: FastifyRequest): Lang {
+  const query = (request.query as { lang?: unknown } | undefined)?.lang;
+  const principal = request.principal;
+  const profile = principal?.kind === 'session' ? principal.member.language : null;
+  for (const choice of [query, request.cookies?.[LANGUAGE_COOKIE], profile]) {
+    const lang = typeof choice === 'string' ? supportedFor(choice) : undefined;
+    if (lang !== undefined) return lang;
+  }
+  return languageOf(request);
+}
+
+/**
+ * Where the language switch sends the visitor back to: the page itself for a GET (without its
+ * `lang`), else the page the form was on when the browser says so, else the overview.
+ */
+function pageHere(request: FastifyRequest): string {
+  let url = request.url;
+  if (request.method !== 'GET') {
+    const referer = request.headers.referer;
+    try {
+      url = typeof referer === 'string' ? new URL(referer).pathname + new URL(referer).search : '';
+    } catch {
+      url = '';
+    }
+  }
+  const parsed = new URL(url, 'http://console.invalid');
+  if (!parsed.pathname.startsWith('/console')) return '/console/';
+  parsed.searchParams.delete('lang');
+  return parsed.pathname + parsed.search;
+}
+
+/** The language switch's choices, each in its own language. */
+const LANGUAGE_CHOICES = SUPPORTED_LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
 
 /** Form fields as strings (a repeated field as its last value); `all` keeps every value of one field. */
 export function formFields(body: unknown): Record<string, string> {

@@ -20,6 +20,7 @@ import {
 } from '../../domain/passports/schema-form.ts';
 import type { Unconfirmed } from '../../domain/passports/unconfirmed.ts';
 import type { SignedInPage } from './frame.ts';
+import { names } from './names.ts';
 import { enumLabel } from './page-words.ts';
 import { markerProblems, markNodes, sectionPaths, within } from './passport-form-marks.ts';
 import { ENVELOPE, expandMissing, type Problem, sectionOf, sectionsOf } from './passport-form-sections.ts';
@@ -55,11 +56,6 @@ const field = (pointer: string, label: string, required = false, hint = '') => (
   errors: [] as string[],
 });
 
-const options = (values: readonly string[], blank?: string) => [
-  ...(blank === undefined ? [] : [{ value: '', label: blank }]),
-  ...values.map((value) => ({ value, label: value })),
-];
-
 /** The envelope fields of the form, as nodes like the metadata's. */
 function envelope(
   mode: FormMode,
@@ -88,7 +84,7 @@ function envelope(
     {
       ...field('/granularity', t('forms.granularity')),
       kind: 'select',
-      options: options(['model', 'batch', 'item']),
+      options: ['model', 'batch', 'item'].map((value) => ({ value, label: names(lang).granularity(value) })),
       value: values.granularity || 'model',
     },
   ];

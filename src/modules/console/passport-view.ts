@@ -4,6 +4,7 @@
 // that made it, by the member's email), its newest units and the moves its status allows.
 import type { ServiceContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { fieldText } from '../../core/field-labels.ts';
 import { t } from '../../core/i18n.ts';
 import { ACCESS_TIERS, type AccessTier } from '../../domain/categories/types.ts';
 import { productName } from '../../domain/passports/key-figures.ts';
@@ -17,6 +18,7 @@ import { passportCreator } from '../audit/service.ts';
 import { requestAccessUrl } from '../resolution/service.ts';
 import type { SignedInPage } from './frame.ts';
 import { listMembers } from './members.ts';
+import { names } from './names.ts';
 import { apiMessage, callApi, type Inject } from './pages.ts';
 import { versionRows } from './version-rows.ts';
 
@@ -84,17 +86,21 @@ export async function passportView(
         yes: words('passportPage.yes'),
         no: words('passportPage.no'),
         other: words('passportPage.other'),
+        field: (path) => fieldText(page.lang, category, path)?.label,
         // Enum values by their labels, as the public page shows them.
         label: (value) => {
           const label = words(`value.${value}`);
           return label === `value.${value}` ? value : label;
         },
       }),
-      differences: tierDifferences(passport, askUrl),
+      differences: tierDifferences(passport, askUrl, (of, path) => fieldText(page.lang, of, path)?.label),
       publicStatus: publicView.statusCode,
       versions:
         history.status === 200
-          ? versionRows(history.body.versions, Number(history.body.currentVersion), people, creator)
+          ? versionRows(history.body.versions, Number(history.body.currentVersion), people, creator, {
+              t: page.t,
+              status: names(page.lang).status,
+            })
           : [],
       // Units, newest first, each linking to its console page; none for a model without units or a
       // member without battery:read.

@@ -151,6 +151,7 @@ export function sessionService(services: ServiceContext, keys: SessionKeys): Ses
         permissions: [...ROLE_PERMISSIONS[member.role]],
         mfaEnrolled: member.totpSecret !== null,
         manageMembers: member.manageMembers,
+        language: member.language,
       },
       session: { id: claims.sessionId, via, token, expiresAt: claims.expiresAt },
     };

@@ -8,6 +8,8 @@ header a,header button{color:#fff}
 header nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 header form{margin:0 0 0 auto}
 header button{background:none;border:1px solid #fff;border-radius:4px;padding:.25rem .75rem;font:inherit;cursor:pointer}
+footer{border-top:1px solid #ccc;margin-top:2rem;padding:.75rem 1rem}
+footer form.language{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:0}
 main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}

@@ -1,9 +1,41 @@
 // The versions table as people read it: one row per version, each with the change that made it.
 // The API lists archived versions with the author and reason of the change that replaced them (an
 // archived version N records who made N+1 and why), so row N+1 takes them from archived N, and the
-// first version is the one the passport was created with, by whoever the audit trail says created it. Authors are shown by the member's email
-// (`user:<id>`), an API key by its prefix.
+// first version is the one the passport was created with, by whoever the audit trail says created
+// it. Authors are shown by the member's email (`user:<id>`), an API key by its prefix.
 import type { MemberRecord } from './members.ts';
+
+/** The words a versions table says in the page's language (tr of pages.ts, and names.ts). */
+export interface VersionWords {
+  t: (key: string, params?: Record<string, string>) => string;
+  status: (code: string) => string;
+}
+
+const ENGLISH: VersionWords = {
+  t: (key, params = {}) =>
+    key === 'versions.apiKey'
+      ? `API key ${params.prefix}`
+      : `${params.move}: status ${params.from} → ${params.to}`,
+  status: (code) => code,
+};
+
+// The reason the API records for a status move (docs/passports.md): `<move>: status <from> → <to>`,
+// then ` (<reason>)` when the member gave one. Stored as data; shown from its parts.
+const MOVE = /^(publish|recall|decommission|reactivate): status ([A-Z]+) → ([A-Z]+)(?: \(([\s\S]*)\))?$/;
+
+/** A version's reason in the page's language: a status move from its parts, anything else as typed. */
+export function reasonText(reason: string | null, words: VersionWords = ENGLISH): string {
+  if (!reason) return '—';
+  const move = MOVE.exec(reason);
+  if (!move) return reason;
+  const [, kind = '', from = '', to = '', given] = move;
+  const text = words.t('versions.move', {
+    move: words.t(`versions.moves.${kind}`),
+    from: words.status(from),
+    to: words.status(to),
+  });
+  return given === undefined ? text : `${text} (${given})`;
+}
 
 interface Archived {
   version: number;
@@ -24,13 +56,17 @@ export interface VersionRow {
   current: boolean;
 }
 
-export function authorName(changedBy: string | null, members: readonly MemberRecord[]): string {
+export function authorName(
+  changedBy: string | null,
+  members: readonly MemberRecord[],
+  words: VersionWords = ENGLISH,
+): string {
   if (!changedBy) return '—';
   if (changedBy.startsWith('user:')) {
     const member = members.find((candidate) => candidate.id === changedBy.slice(5));
     return member?.email ?? changedBy;
   }
-  if (changedBy.startsWith('key:')) return `API key ${changedBy.slice(4)}`;
+  if (changedBy.startsWith('key:')) return words.t('versions.apiKey', { prefix: changedBy.slice(4) });
   return changedBy;
 }
 
@@ -40,12 +76,13 @@ export function versionRows(
   members: readonly MemberRecord[],
   /** Who created the passport (its audit trail's `passport.created`), the author of version 1. */
   creator: string | null = null,
+  words: VersionWords = ENGLISH,
 ): VersionRow[] {
   const rows: VersionRow[] = archived.map((version) => ({
     version: version.version + 1,
     from: version.validUntil,
-    changedBy: authorName(version.changedBy, members),
-    reason: version.changeReason ?? '—',
+    changedBy: authorName(version.changedBy, members, words),
+    reason: reasonText(version.changeReason, words),
     compareFrom: version.version,
     current: version.version + 1 === current,
   }));
@@ -54,7 +91,7 @@ export function versionRows(
     rows.push({
       version: 1,
       from: first.recordedAt,
-      changedBy: authorName(creator, members),
+      changedBy: authorName(creator, members, words),
       reason: '—',
       compareFrom: null,
       current: false,

@@ -1,6 +1,7 @@
 // `Accept: text/html`: the passport page and the unit page (and a recycled unit's tombstone page),
 // in the caller's language and tier, from the eta templates. One representation module.
 
+import { fieldText } from '../../core/field-labels.ts';
 import { t } from '../../core/i18n.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
 import { PAGE_POLICY, renderView } from '../../core/views.ts';
@@ -30,6 +31,7 @@ function passportPage(subject: Subject, lang: Lang, baseUrl: string): string {
         requestable && document.restrictedData ? `${baseUrl}/request-access/${document.id}` : null,
       // Verification is an API call (POST /api/v1/audit/verify), not a page: no link to follow.
       verifyUrl: null,
+      fieldLabel: (category, path) => fieldText(lang, category, path)?.label,
     }),
   );
 }
