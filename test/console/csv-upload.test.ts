@@ -31,8 +31,8 @@ const serials = (count: number, prefix: string) => Array.from({ length: count },
 /** The page is whole HTML: one document, and every block it opens is closed. */
 function expectWholePage(html: string) {
   expect(html.startsWith('<!doctype html>')).toBe(true);
-  expect(html.trimEnd().endsWith('</main></body></html>')).toBe(true);
-  for (const tag of ['html', 'head', 'body', 'main', 'section', 'div', 'ul', 'p', 'h3', 'progress']) {
+  expect(html.trimEnd().endsWith('</footer>\n</body></html>')).toBe(true);
+  for (const tag of ['html', 'head', 'body', 'main', 'footer', 'form', 'section', 'div', 'ul', 'p', 'h3']) {
     const opened = html.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length ?? 0;
     const closed = html.match(new RegExp(`</${tag}>`, 'g'))?.length ?? 0;
     expect(closed, tag).toBe(opened);

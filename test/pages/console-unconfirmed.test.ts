@@ -59,7 +59,7 @@ describe('a passport from the example, confirmed before it is published', () => 
     await page.goto(`${base}/console/passports/new?category=batteries`);
     await page.check('#start-example');
     await page.fill(field('/productId'), gtin);
-    await page.fill(field('/originCountry'), 'DE');
+    await page.selectOption(field('/originCountry'), 'DE');
     await page.selectOption(field('/operatorId'), operatorId);
     await page.selectOption(field('/facilityId'), facilityId);
     await page.click('form.passport-form button.primary');
@@ -106,7 +106,7 @@ describe('a passport from the example, confirmed before it is published', () => 
 
     // A value changed is confirmed; the rest of its section in one click.
     await page.fill(field('/metadata/generalInformation/batteryMass'), '301');
-    await page.click('button[name=_go][value=stay]');
+    await page.click('button[name=_go][value=stay]:not(.visually-hidden)');
     await page.waitForURL((url) => url.searchParams.get('done') === 'saved');
     expect(await markOf(page, 'f.metadata.generalInformation.batteryMass').count()).toBe(0);
     const stored = (await read(id)).unconfirmed as { path: string }[];
