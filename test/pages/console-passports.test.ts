@@ -138,7 +138,9 @@ describe('passport work in the console, in Chromium', () => {
     expect(await page.locator('h1').innerText()).toContain(unit.serialNumber);
     // Inside the console's frame, with the way back to its passport.
     expect(await page.locator('header nav').count()).toBe(1);
-    expect(await page.locator(`main a[href="/console/passports/${active.id}"]`).count()).toBeGreaterThanOrEqual(1);
+    expect(
+      await page.locator(`main a[href="/console/passports/${active.id}"]`).count(),
+    ).toBeGreaterThanOrEqual(1);
     // One point per measurement in the chart.
     expect(await page.locator('main svg circle').count()).toBe(3);
     expect(await axeViolations(page)).toEqual([]);
