@@ -46,8 +46,10 @@ function scanOf(
     clientAddress: request.ip,
     accept,
     representation: preferredRepresentation(accept, reads.representations, kind),
-    lang: languageOf(request),
+    // Read in the order of the floors they live on (the credential, then the language), so a
+    // scan's walk through the request only descends before it comes back to send the answer.
     token: bearerToken(request),
+    lang: languageOf(request),
     grant: (request.query as { grant?: unknown } | undefined)?.grant,
     log: request.log,
   };
@@ -88,10 +90,10 @@ const JSON_LD_CONTEXT_LINK = `<${LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/js
 
 /** A Digital Link: its linkset, a redirect, or the passport in place, read like /passport/{id}. */
 async function serveLink(reads: Resolution, request: FastifyRequest, reply: FastifyReply, link: LinkRequest) {
-  const scan = scanOf(reads, request, reply, 'passport');
-  reply.header('link', linkHeader(link));
   const linkType = (request.query as { linkType?: unknown }).linkType;
   const target = { kind: 'link', link, linkType, query: queryWithoutLinkType(request.url) } as const;
+  const scan = scanOf(reads, request, reply, 'passport');
+  reply.header('link', linkHeader(link));
   return send(request, reply, await answerScan(reads, scan, target), link);
 }
 
