@@ -5,6 +5,7 @@
 // preselected, version 1's author, the activity table on a phone, and webhook targets that explain
 // themselves. axe-core on every page (the refusals included), at desktop and phone width, in English
 // and German.
+
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../
 import { batteryMetadata, createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { createUnit } from '../helpers/units.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -275,6 +277,8 @@ describe('labels per battery, and the console posts that follow post/redirect/ge
       expect(await axeViolations(page)).toEqual([]);
       await page.fill('#url', `https://erp-${locale}.example.invalid/hooks`);
       await page.click('form[action="/console/webhooks"] button[type=submit]');
+      // Saved: the answer is the next page, which takes its time on a busy machine.
+      await page.locator('#new-secret').waitFor({ timeout: WAIT_BUDGET_MS });
       expect(await page.locator('#new-secret').count()).toBe(1);
       expect(await page.locator('#unresolved').innerText()).toContain(saved);
       await page.click('#secret-title ~ p a');

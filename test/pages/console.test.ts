@@ -2,6 +2,7 @@
 // with a code computed here and the sign-in challenge, a forged cookie write refused for want of
 // the CSRF token, the 403 on writes where the workspace requires MFA, axe-core on every page, and
 // the pages at desktop and phone width.
+
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { addMember, PASSWORD } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, watchedPage } from '../helpers/console-browser.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';
+import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -154,6 +156,8 @@ describe('console in Chromium', () => {
     await signIn(page, workspace, 'eve@example.com');
     await page.goto(`${base}/console/security`);
     await page.click('text=Turn on two-factor authentication');
+    // The enrolment page is a navigation: wait for it rather than read the page it leaves.
+    await page.locator('svg.qr').waitFor({ timeout: WAIT_BUDGET_MS });
     expect(await page.locator('svg.qr').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'mfa-enrolment-desktop');
