@@ -162,10 +162,6 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 115,
     why: 'the routes of one resource with their schemas written inline; to split by route',
   },
-  'src/modules/traceability/routes.ts traceabilityRoutes': {
-    lines: 114,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
   'src/modules/units/serialisation-routes.ts passportUnitRoutes': {
     lines: 96,
     why: 'the routes of one resource with their schemas written inline; to split by route',
