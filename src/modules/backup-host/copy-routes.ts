@@ -103,8 +103,8 @@ function readRoutes(
     path: { passportId: string; version?: number },
   ) => {
     const representation = chooseRepresentation(request, reply, representations, 'passport');
-    const reader = await backup.copyReaderOf(context, bearerToken(request), options.isAdminToken);
-    const served = await backup.readCopy(context, reader, path);
+    const credential = { token: bearerToken(request), isAdminToken: options.isAdminToken };
+    const served = await backup.readCopy(context, credential, path);
     const lang = languageOf(request);
     const body = await representation.render(served.subject, { lang, baseUrl: served.originBaseUrl });
     reply
