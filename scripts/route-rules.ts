@@ -122,36 +122,8 @@ export function routeFiles(baseDir = ROOT): RouteFileFacts[] {
  * list only shrinks). Keyed `file name`.
  */
 export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string }>> = {
-  'src/modules/backup-host/admin-routes.ts backupAdminRoutes': {
-    lines: 83,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/backup-host/copy-routes.ts backupCopyRoutes': {
-    lines: 105,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/backup-origin/routes.ts backupOriginRoutes': {
-    lines: 85,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/console/auth-pages.ts authPages': {
-    lines: 135,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
   'src/modules/console/grants-pages.ts grantPages': {
     lines: 92,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
-  'src/modules/console/keys-pages.ts keyPages': {
-    lines: 92,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
-  'src/modules/console/security-pages.ts securityPages': {
-    lines: 159,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
-  'src/modules/console/webhooks-pages.ts webhookPages': {
-    lines: 158,
     why: 'the pages of several screens registered together; to split by screen',
   },
   'src/modules/en18222/routes.ts lifeCycleRoutes': {
@@ -174,20 +146,12 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 115,
     why: 'the routes of one resource with their schemas written inline; to split by route',
   },
-  'src/modules/traceability/routes.ts traceabilityRoutes': {
-    lines: 114,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
   'src/modules/units/serialisation-routes.ts passportUnitRoutes': {
     lines: 96,
     why: 'the routes of one resource with their schemas written inline; to split by route',
   },
   'src/modules/units/unit-routes.ts unitRoutes': {
     lines: 140,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/webhooks/routes.ts webhookRoutes': {
-    lines: 132,
     why: 'the routes of one resource with their schemas written inline; to split by route',
   },
 };

@@ -21,7 +21,6 @@ import {
   createWorkspace,
   TEST_MASTER_KEY,
   type TestWorkspace,
-  testApp,
 } from '../helpers/app.ts';
 import {
   type ListeningHost,
@@ -32,6 +31,7 @@ import {
 } from '../helpers/backup-nodes.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { createSealedPassport } from '../helpers/seals.ts';
+import { appTest } from '../helpers/use-test-app.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'backup-origin-'));
@@ -392,32 +392,34 @@ describe('the archive', () => {
 });
 
 describe('when the origin is gone', () => {
-  it('the host still answers the copy, which verifies offline, and a custody host answers /01/{gtin}', async () => {
-    const { id, productId } = await createPassport(origin.app, workspace.token);
-    const seal = await apiCall(origin.app, workspace.token, 'POST', `/api/v1/passports/${id}/seal`);
-    const version = seal.json().passport.digitalSeal.version as number;
-    await drain();
-    await worker.stop();
-    await origin.close();
-    originClosed = true;
+  appTest(
+    'the host still answers the copy, which verifies offline, and a custody host answers /01/{gtin}',
+    async ({ newApp }) => {
+      const { id, productId } = await createPassport(origin.app, workspace.token);
+      const seal = await apiCall(origin.app, workspace.token, 'POST', `/api/v1/passports/${id}/seal`);
+      const version = seal.json().passport.digitalSeal.version as number;
+      await drain();
+      await worker.stop();
+      await origin.close();
+      originClosed = true;
 
-    const copy = await host.inject({ method: 'GET', url: `/backup/v1/passports/${id}/versions/${version}` });
-    expect(copy.statusCode).toBe(200);
-    const file = join(dir, 'copy.json');
-    writeFileSync(file, copy.body);
-    const caFile = join(dir, 'origin-ca.pem');
-    writeFileSync(caFile, origin.caPem);
-    const verified = await verifyFile(file, { caPath: caFile });
-    expect(verified.valid, verified.reasons.join(' ')).toBe(true);
-    expect(verified.checks.certificateChain).toBe(true);
+      const copy = await host.inject({
+        method: 'GET',
+        url: `/backup/v1/passports/${id}/versions/${version}`,
+      });
+      expect(copy.statusCode).toBe(200);
+      const file = join(dir, 'copy.json');
+      writeFileSync(file, copy.body);
+      const caFile = join(dir, 'origin-ca.pem');
+      writeFileSync(caFile, origin.caPem);
+      const verified = await verifyFile(file, { caPath: caFile });
+      expect(verified.valid, verified.reasons.join(' ')).toBe(true);
+      expect(verified.checks.certificateChain).toBe(true);
 
-    const custodian = await testApp({ env: { CUSTODY_OF: partnerId, PUBLIC_BASE_URL: ORIGIN_URL } });
-    try {
+      const custodian = await newApp({ env: { CUSTODY_OF: partnerId, PUBLIC_BASE_URL: ORIGIN_URL } });
       const resolved = await custodian.inject({ method: 'GET', url: `/01/${productId}` });
       expect(resolved.statusCode, resolved.body).toBe(200);
       expect(resolved.json()).toMatchObject({ id, backupOf: { originBaseUrl: ORIGIN_URL, version } });
-    } finally {
-      await custodian.close();
-    }
-  });
+    },
+  );
 });

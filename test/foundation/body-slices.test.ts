@@ -5,11 +5,9 @@
 // on the loop; it runs before the route's handler only if the handler waits for a turn of its own.
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import type { App } from '../../src/context.ts';
-import { randomIp, testConfig } from '../helpers/app.ts';
-import { testDatabase } from '../helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import { randomIp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 /** Per request id: whether a callback put on the loop when the body was read ran before the handler. */
 const turnBefore = new Map<string, boolean>();
@@ -40,12 +38,7 @@ function bodyOf(bytes: number): string {
 }
 
 describe('the turns of the event loop a JSON body takes', () => {
-  let app: App;
-  beforeAll(async () => {
-    const { db, changes } = await testDatabase();
-    app = await buildApp({ config: testConfig(), db, changes, instrument: probeTurns });
-  });
-  afterAll(() => app.close());
+  const app = useTestApp({ instrument: probeTurns });
 
   const validate = async (payload: string) => {
     const response = await app.inject({

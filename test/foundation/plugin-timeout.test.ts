@@ -3,8 +3,9 @@
 // test timeout. Fastify's default of 10 s is not enough: the docs UI alone was seen to take longer.
 import { describe, expect, it } from 'vitest';
 import vitestConfig from '../../vitest.config.ts';
-import { testApp, testConfig } from '../helpers/app.ts';
+import { testConfig } from '../helpers/app.ts';
 import { PROCESS_BUDGET_MS } from '../helpers/process.ts';
+import { appTest } from '../helpers/use-test-app.ts';
 
 const suiteTestTimeout = vitestConfig.test?.testTimeout ?? 0;
 
@@ -15,18 +16,10 @@ describe('the boot timeout of the services tests build', () => {
     expect(testConfig().pluginTimeoutMs).toBe(PROCESS_BUDGET_MS);
   });
 
-  it('reaches Fastify from PLUGIN_TIMEOUT_MS', async () => {
-    const app = await testApp();
-    try {
-      expect(app.initialConfig.pluginTimeout).toBe(PROCESS_BUDGET_MS);
-    } finally {
-      await app.close();
-    }
-    const other = await testApp({ env: { PLUGIN_TIMEOUT_MS: '12345' } });
-    try {
-      expect(other.initialConfig.pluginTimeout).toBe(12_345);
-    } finally {
-      await other.close();
-    }
+  appTest('reaches Fastify from PLUGIN_TIMEOUT_MS', async ({ newApp }) => {
+    const app = await newApp();
+    expect(app.initialConfig.pluginTimeout).toBe(PROCESS_BUDGET_MS);
+    const other = await newApp({ env: { PLUGIN_TIMEOUT_MS: '12345' } });
+    expect(other.initialConfig.pluginTimeout).toBe(12_345);
   });
 });

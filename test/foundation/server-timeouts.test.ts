@@ -4,17 +4,13 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import type { App } from '../../src/context.ts';
-import { testApp } from '../helpers/app.ts';
+import { appTest } from '../helpers/use-test-app.ts';
 import { WAIT_BUDGET_MS } from '../helpers/waits.ts';
 
 describe('server timeouts', () => {
-  let app: App | undefined;
   const sockets: Socket[] = [];
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.destroy();
-    await app?.close();
-    app = undefined;
   });
 
   it('has deadlines by default, the header one within the request one', () => {
@@ -28,8 +24,8 @@ describe('server timeouts', () => {
     );
   });
 
-  it('closes a connection whose headers trickle in past the header deadline', async () => {
-    app = await testApp({
+  appTest('closes a connection whose headers trickle in past the header deadline', async ({ newApp }) => {
+    const app = await newApp({
       env: {
         HTTP_HEADERS_TIMEOUT_MS: '400',
         HTTP_REQUEST_TIMEOUT_MS: '800',

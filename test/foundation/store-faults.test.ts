@@ -1,32 +1,26 @@
 // A store that cannot be reached: every surface answers 503 with Retry-After (never 500), and
 // /health says `store: down`. The store here is a PGlite of the test's own, closed under the running
 // app, so its queries fail as a lost database does: with an error and no answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import type { App } from '../../src/context.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { isResultObject } from '../../src/domain/en18222/result.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testConfig } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, type SignedIn, session } from '../helpers/console.ts';
 import { batteryMetadata, createOperator, createPassport, newGtin13 } from '../helpers/passports.ts';
-import { checkResponses } from '../helpers/response-check.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 describe('a store that cannot be reached', () => {
   let database: Database;
-  let app: App;
   let workspace: TestWorkspace;
   let passportId: string;
   let member: SignedIn;
   let unusedToken: string;
 
-  beforeAll(async () => {
+  const app = useTestApp(async () => {
     database = await openDatabase({ inMemory: true });
-    app = await buildApp({
-      config: testConfig(),
-      db: database.db,
-      changes: database.changes,
-      instrument: checkResponses,
-    });
+    return { database };
+  });
+  beforeAll(async () => {
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passportId = (await createPassport(app, workspace.token)).id;
@@ -39,9 +33,6 @@ describe('a store that cannot be reached', () => {
       checks: { store: 'ok' },
     });
     await database.close();
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   const expectUnavailable = (response: { statusCode: number; headers: Record<string, unknown> }) => {

@@ -1,10 +1,11 @@
 // Builds the real app on the worker's database, and makes workspaces and keys through the real
 // admin API, so every test starts from what a user would have.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { App } from '../../src/context.ts';
+import type { EoriRegistry } from '../../src/core/eori-registry.ts';
 import type { Database } from '../../src/db/client.ts';
 import { testDatabase } from './db.ts';
 import { PROCESS_BUDGET_MS } from './process.ts';
@@ -26,6 +27,10 @@ export interface TestAppOptions {
   probeStoreWrite?: () => Promise<void>;
   /** A store of the test's own (a first boot's) instead of the worker's shared one. */
   database?: Database;
+  /** The EORI registry the app asks, in place of the one EORI_VALIDATION_URL names. */
+  eoriRegistry?: EoriRegistry;
+  /** Hooks of the test's own, added before any route exists, beside the check of every answer. */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** The configuration every test app runs with, `env` over it. */
@@ -50,7 +55,11 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
     config,
     db,
     changes,
-    instrument: checkResponses,
+    instrument: (app) => {
+      checkResponses(app);
+      options.instrument?.(app);
+    },
+    ...(options.eoriRegistry ? { eoriRegistry: options.eoriRegistry } : {}),
     ...(options.logStream ? { logger: { level: 'debug', stream: options.logStream } } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.renderCacheTtlMs === undefined ? {} : { renderCacheTtlMs: options.renderCacheTtlMs }),

@@ -1,29 +1,26 @@
 // Registering EORI operators with EORI_VALIDATION_URL pointing at a local stand-in of the EU service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp, testConfig } from '../helpers/app.ts';
-import { testDatabase } from '../helpers/db.ts';
-import { checkResponses } from '../helpers/response-check.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 import { type StandIn, startEoriStandIn } from './eori-stand-in.ts';
 
 describe('EORI look-up on registration', () => {
   let standIn: StandIn;
-  let app: App;
   let workspace: TestWorkspace;
-  beforeAll(async () => {
+  afterAll(async () => {
+    await standIn?.close();
+  });
+  const app = useTestApp(async () => {
     standIn = await startEoriStandIn({
       DE123456789012345: 'valid',
       FR11111111111: 'invalid',
       IT22222222222: 'fault',
       ES33333333333: 'http-error',
     });
-    app = await testApp({ env: { EORI_VALIDATION_URL: standIn.url } });
-    workspace = await createWorkspace(app);
+    return { env: { EORI_VALIDATION_URL: standIn.url } };
   });
-  afterAll(async () => {
-    await app.close();
-    await standIn.close();
+  beforeAll(async () => {
+    workspace = await createWorkspace(app);
   });
 
   const register = (regId: string, query = '', headers: Record<string, string> = {}) =>
@@ -110,32 +107,25 @@ describe('EORI look-up on registration', () => {
 });
 
 describe('EORI look-up against an unreachable registry', () => {
-  it('registers the operator as unchecked', async () => {
+  appTest('registers the operator as unchecked', async ({ newApp }) => {
     const gone = await startEoriStandIn({});
     await gone.close();
-    const app = await testApp({ env: { EORI_VALIDATION_URL: gone.url } });
-    try {
-      const workspace = await createWorkspace(app);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/operators',
-        headers: bearer(workspace.token),
-        payload: { name: 'Offline', regId: 'DE123456789012345', regIdScheme: 'EORI', role: 'MANUFACTURER' },
-      });
-      expect(response.statusCode).toBe(201);
-      expect(response.json().operator.registryStatus).toBe('unchecked');
-      expect(response.json().warnings).toBeUndefined();
-    } finally {
-      await app.close();
-    }
+    const app = await newApp({ env: { EORI_VALIDATION_URL: gone.url } });
+    const workspace = await createWorkspace(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/operators',
+      headers: bearer(workspace.token),
+      payload: { name: 'Offline', regId: 'DE123456789012345', regIdScheme: 'EORI', role: 'MANUFACTURER' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().operator.registryStatus).toBe('unchecked');
+    expect(response.json().warnings).toBeUndefined();
   });
 
-  it('uses an injected registry, and survives one that throws', async () => {
+  appTest('uses an injected registry, and survives one that throws', async ({ newApp }) => {
     const asked: string[] = [];
-    const app = await buildApp({
-      instrument: checkResponses,
-      config: testConfig(),
-      db: (await testDatabase()).db,
+    const app = await newApp({
       eoriRegistry: {
         async check(eori) {
           asked.push(eori);
@@ -143,19 +133,15 @@ describe('EORI look-up against an unreachable registry', () => {
         },
       },
     });
-    try {
-      const workspace = await createWorkspace(app);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/operators',
-        headers: bearer(workspace.token),
-        payload: { name: 'Injected', regId: 'DE5550001', regIdScheme: 'EORI', role: 'MANUFACTURER' },
-      });
-      expect(response.statusCode).toBe(201);
-      expect(response.json().operator.registryStatus).toBe('unchecked');
-      expect(asked).toEqual(['DE5550001']);
-    } finally {
-      await app.close();
-    }
+    const workspace = await createWorkspace(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/operators',
+      headers: bearer(workspace.token),
+      payload: { name: 'Injected', regId: 'DE5550001', regIdScheme: 'EORI', role: 'MANUFACTURER' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().operator.registryStatus).toBe('unchecked');
+    expect(asked).toEqual(['DE5550001']);
   });
 });

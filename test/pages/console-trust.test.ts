@@ -4,19 +4,20 @@
 // deliveries listed; axe-core on every page, and the pages at desktop and phone width.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember } from '../helpers/console.ts';
 import { axeFindings, keepScreenshot, signInThroughForm, watchedPage } from '../helpers/console-browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 describe('console trust pages in Chromium', () => {
-  let app: App;
+  // The receiver listens on loopback over plain http, which only this setting lets a target be.
+  const app = useTestApp({ env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' } });
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
@@ -25,8 +26,6 @@ describe('console trust pages in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    // The receiver listens on loopback over plain http, which only this setting lets a target be.
-    app = await testApp({ env: { WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' } });
     workspace = await createWorkspace(app, 'enterprise');
     await addMember(app, workspace, 'ada@example.com');
     const operator = await createOperator(app, workspace, { name: 'Voltaic Cells SE' });
@@ -39,7 +38,6 @@ describe('console trust pages in Chromium', () => {
     for (const context of contexts) await context.close();
     await browser?.close();
     await receiver?.close();
-    await app.close();
   });
 
   async function signedIn(viewport = DESKTOP) {

@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator } from '../helpers/passports.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
 import { createSealedPassport, type SealedDocument } from '../helpers/seals.ts';
 import { startTestTsa, type TestTsa } from '../helpers/tsa.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'opendpp-require-timestamp-'));
 afterEach(stopProcesses);
@@ -21,13 +21,17 @@ const MISSING = 'The seal carries no RFC 3161 timestamp, and this verification r
 
 describe('requiring a timestamp', () => {
   let tsa: TestTsa;
-  let app: App;
   let workspace: TestWorkspace;
   let timestamped: SealedDocument;
   let stripped: SealedDocument;
-  beforeAll(async () => {
+  afterAll(async () => {
+    await tsa?.close();
+  });
+  const app = useTestApp(async () => {
     tsa = await startTestTsa();
-    app = await testApp({ env: { TSA_URL: tsa.url } });
+    return { env: { TSA_URL: tsa.url } };
+  });
+  beforeAll(async () => {
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     timestamped = await createSealedPassport(app, workspace.token);
@@ -36,10 +40,6 @@ describe('requiring a timestamp', () => {
       ...timestamped,
       digitalSeal: { ...timestamped.digitalSeal, timestamp: null, timestampStatus: 'none' },
     };
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tsa?.close();
   });
 
   const verify = (body: Record<string, unknown>) =>
@@ -96,22 +96,18 @@ describe('requiring a timestamp', () => {
     ]);
   });
 
-  it('a seal made without a TSA fails when a timestamp is required', async () => {
-    const withoutTsa = await testApp();
-    try {
-      const own = await createWorkspace(withoutTsa);
-      await createOperator(withoutTsa, own);
-      const document = await createSealedPassport(withoutTsa, own.token);
-      expect(document.digitalSeal).toMatchObject({ timestamp: null, timestampStatus: 'none' });
-      const result = await withoutTsa.inject({
-        method: 'POST',
-        url: '/api/v1/audit/verify',
-        payload: { document, requireTimestamp: true },
-      });
-      expect(result.json()).toMatchObject({ valid: false, checks: { timestamp: false }, reasons: [MISSING] });
-    } finally {
-      await withoutTsa.close();
-    }
+  appTest('a seal made without a TSA fails when a timestamp is required', async ({ newApp }) => {
+    const withoutTsa = await newApp();
+    const own = await createWorkspace(withoutTsa);
+    await createOperator(withoutTsa, own);
+    const document = await createSealedPassport(withoutTsa, own.token);
+    expect(document.digitalSeal).toMatchObject({ timestamp: null, timestampStatus: 'none' });
+    const result = await withoutTsa.inject({
+      method: 'POST',
+      url: '/api/v1/audit/verify',
+      payload: { document, requireTimestamp: true },
+    });
+    expect(result.json()).toMatchObject({ valid: false, checks: { timestamp: false }, reasons: [MISSING] });
   });
 
   it('refuses a requireTimestamp that is not a boolean with 400', async () => {

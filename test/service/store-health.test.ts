@@ -5,13 +5,12 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkDataDir, DataDirError } from '../../src/db/data-dir-check.ts';
 import { PROBE_FILE, probeDataDirWrite } from '../../src/db/data-dir-probe.ts';
 import { storeHealth, WRITE_PROBE_TTL_MS } from '../../src/modules/service/store-health.ts';
-import { testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'opendpp-health-'));
 const aFile = join(root, 'a-file');
@@ -19,21 +18,13 @@ writeFileSync(aFile, 'not a directory');
 const unwritable = join(aFile, 'data');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const appProbing = (dir: string) => testApp({ probeStoreWrite: () => probeDataDirWrite(dir) });
+const appProbing = (dir: string) => useTestApp({ probeStoreWrite: () => probeDataDirWrite(dir) });
 
 describe('the store write probe', () => {
   const writable = mkdtempSync(join(root, 'data-'));
-  let refusing: App;
-  let taking: App;
   // Built before the tests: the worker's store may still be starting, which takes long on a busy machine.
-  beforeAll(async () => {
-    refusing = await appProbing(unwritable);
-    taking = await appProbing(writable);
-  });
-  afterAll(async () => {
-    await refusing?.close();
-    await taking?.close();
-  });
+  const refusing = appProbing(unwritable);
+  const taking = appProbing(writable);
 
   it('reports store: read-only with 200 and status degraded while the data directory refuses writes', async () => {
     const response = await refusing.inject({ method: 'GET', url: '/health' });

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { idempotencyKeys } from '../../src/db/schema.ts';
 import { purgeExpiredKeys } from '../../src/modules/units/idempotency-purge.ts';
-import { testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { unitWorkspace } from '../helpers/units.ts';
+import { appTest } from '../helpers/use-test-app.ts';
 
 const HOUR = 3_600_000;
 
 describe('idempotency purge', () => {
-  it('removes records past the 24-hour window and keeps the others', async () => {
-    const app = await testApp();
-    const { workspace } = await unitWorkspace(app);
-    await app.close();
+  appTest('removes records past the 24-hour window and keeps the others', async ({ newApp }) => {
+    const { workspace } = await unitWorkspace(await newApp());
     const { db } = await testDatabase();
     const now = new Date();
     const scopeId = randomUUID();

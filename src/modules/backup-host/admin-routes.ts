@@ -23,6 +23,14 @@ export const IMPORT_BODY_LIMIT = 200 * 1024 * 1024;
 const TAR_TYPE = 'application/x-tar';
 
 export async function backupAdminRoutes(app: App, context: AppContext): Promise<void> {
+  partnerRoutes(app, context);
+  partnerCopiesRoute(app, context);
+  // The archive arrives as raw bytes: the parser lives in this scope only.
+  await app.register(async (scope) => importRoute(scope, context));
+}
+
+/** Partners registered, listed and ended. */
+function partnerRoutes(app: App, context: AppContext): void {
   app.post(
     '/admin/v1/backup-partners',
     {
@@ -77,7 +85,10 @@ export async function backupAdminRoutes(app: App, context: AppContext): Promise<
       return { success: true as const, partner: await backup.endPartnership(context, id) };
     },
   );
+}
 
+/** The copies one partner stored here, a page at a time. */
+function partnerCopiesRoute(app: App, context: AppContext): void {
   app.get(
     '/admin/v1/backup-partners/:id/copies',
     {
@@ -101,9 +112,6 @@ export async function backupAdminRoutes(app: App, context: AppContext): Promise<
       };
     },
   );
-
-  // The archive arrives as raw bytes: the parser lives in this scope only.
-  await app.register(async (scope) => importRoute(scope, context));
 }
 
 function importRoute(scope: App, context: AppContext): void {

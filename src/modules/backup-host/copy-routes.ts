@@ -35,15 +35,12 @@ export async function backupCopyRoutes(
   const representations: Representation[] = context.representations.filter((r) =>
     (backup.COPY_TYPES as readonly string[]).includes(r.type),
   );
-  const copyAnswer = {
-    200: mediaResponses(
-      'The copy, with backupOf',
-      Object.fromEntries(
-        representations.map((r) => [r.type, r.type === 'text/html' ? PageText : CopyDocument]),
-      ),
-    ),
-    ...errorResponses(400, 401, 404, 406, 429, 500),
-  };
+  pushRoute(app, context);
+  readRoutes(app, context, options, representations);
+}
+
+/** A partner pushes one sealed version with its token. */
+function pushRoute(app: App, context: AppContext): void {
   // The partner is found before the body is read: an unknown caller never costs a 5 MB parse.
   const pushers = new WeakMap<FastifyRequest, backup.PartnerRow>();
 
@@ -82,15 +79,32 @@ export async function backupCopyRoutes(
       return reply.code(stored.created ? 201 : 200).send({ success: true, copy: stored.copy });
     },
   );
+}
 
+/** The newest copy of a passport, or one version, in the tier the reader's token opens. */
+function readRoutes(
+  app: App,
+  context: AppContext,
+  options: CopyRouteOptions,
+  representations: Representation[],
+): void {
+  const copyAnswer = {
+    200: mediaResponses(
+      'The copy, with backupOf',
+      Object.fromEntries(
+        representations.map((r) => [r.type, r.type === 'text/html' ? PageText : CopyDocument]),
+      ),
+    ),
+    ...errorResponses(400, 401, 404, 406, 429, 500),
+  };
   const serve = async (
     request: FastifyRequest,
     reply: FastifyReply,
     path: { passportId: string; version?: number },
   ) => {
     const representation = chooseRepresentation(request, reply, representations, 'passport');
-    const reader = await backup.copyReaderOf(context, bearerToken(request), options.isAdminToken);
-    const served = await backup.readCopy(context, reader, path);
+    const credential = { token: bearerToken(request), isAdminToken: options.isAdminToken };
+    const served = await backup.readCopy(context, credential, path);
     const lang = languageOf(request);
     const body = await representation.render(served.subject, { lang, baseUrl: served.originBaseUrl });
     reply

@@ -304,9 +304,15 @@ export async function importArchive(context: ServiceContext, partnerId: string, 
 }
 
 /** Who reads a copy: anyone (public tier), or whole: the platform admin, or a partner its own copies. */
-export type CopyReader = { kind: 'public' } | { kind: 'admin' } | { kind: 'partner'; partnerId: string };
+type CopyReader = { kind: 'public' } | { kind: 'admin' } | { kind: 'partner'; partnerId: string };
 
-export async function copyReaderOf(
+/** The bearer token of a read of a copy, if any, and how to tell the platform admin's. */
+export interface CopyCredential {
+  token: string | null;
+  isAdminToken: (token: string) => boolean;
+}
+
+async function copyReaderOf(
   context: ServiceContext,
   token: string | null,
   isAdminToken: (token: string) => boolean,
@@ -357,14 +363,16 @@ const subjectOf = (held: HeldCopy, document: Record<string, unknown>, whole: boo
 });
 
 /**
- * The newest copy of a passport (or one version) that its holding partner stored, as the reader may
- * see it; 404 when none is held.
+ * The newest copy of a passport (or one version) that its holding partner stored, as the reader the
+ * credential names may see it (a token neither the admin's nor an active partner's is 401); 404 when
+ * none is held.
  */
 export async function readCopy(
   context: ServiceContext,
-  reader: CopyReader,
+  credential: CopyCredential,
   path: { passportId: string; version?: number },
 ): Promise<ServedCopy> {
+  const reader = await copyReaderOf(context, credential.token, credential.isAdminToken);
   const held = await findHeldCopy(context.db, {
     passportId: path.passportId.toLowerCase(),
     ...(path.version ? { version: path.version } : {}),

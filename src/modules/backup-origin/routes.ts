@@ -25,7 +25,12 @@ export async function backupOriginRoutes(app: App, appContext: AppContext): Prom
     ...appContext,
     backups: { allowInsecure: appContext.config.backupAllowInsecureTargets },
   };
+  targetRoutes(app, context);
+  archiveRoute(app, context);
+}
 
+/** The backup targets added, listed and removed. */
+function targetRoutes(app: App, context: backups.BackupContext): void {
   app.post(
     '/admin/v1/backup-targets',
     {
@@ -75,7 +80,10 @@ export async function backupOriginRoutes(app: App, appContext: AppContext): Prom
       return { success: true as const };
     },
   );
+}
 
+/** A workspace's archive, as `opendpp backup export` writes it. */
+function archiveRoute(app: App, context: backups.BackupContext): void {
   app.get(
     '/admin/v1/workspaces/:id/backup-archive',
     {

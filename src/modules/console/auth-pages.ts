@@ -29,12 +29,21 @@ function localisedRefusal(error: unknown, weak: string): unknown {
   return new AppError('BAD_REQUEST', `${weak}${error.message.slice(WEAK_PASSWORD.length)}`);
 }
 
+/** The frame of a page for a visitor not signed in, titled in the page's language. */
+function visitorFrame(request: Parameters<typeof pageLanguage>[0], key: string) {
+  const lang = pageLanguage(request);
+  return { lang, title: tr(lang)(key), principal: null, flash: flashOf(request.query, tr(lang)) };
+}
+
 export async function authPages(app: App, context: AppContext, sessions: SessionService): Promise<void> {
+  signInPages(app, context, sessions);
+  signOutPage(app, sessions);
+  invitationPages(app, context, sessions);
+}
+
+/** The sign-in form, and the MFA challenge it leads to when the member has enrolled. */
+function signInPages(app: App, context: AppContext, sessions: SessionService): void {
   const { refusal } = pageFrames(sessions, context.clock);
-  const visitorFrame = (request: Parameters<typeof pageLanguage>[0], key: string) => {
-    const lang = pageLanguage(request);
-    return { lang, title: tr(lang)(key), principal: null, flash: flashOf(request.query, tr(lang)) };
-  };
 
   app.get(
     '/console/sign-in',
@@ -94,7 +103,10 @@ export async function authPages(app: App, context: AppContext, sessions: Session
       }
     },
   );
+}
 
+/** Sign-out: the session ended and its cookie cleared. */
+function signOutPage(app: App, sessions: SessionService): void {
   app.post(
     '/console/sign-out',
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
@@ -108,6 +120,11 @@ export async function authPages(app: App, context: AppContext, sessions: Session
       return seeOther(reply, withFlash('/console/sign-in', 'signedOut'));
     },
   );
+}
+
+/** An invitation opened, and accepted with the new member's password. */
+function invitationPages(app: App, context: AppContext, sessions: SessionService): void {
+  const { refusal } = pageFrames(sessions, context.clock);
 
   app.get(
     '/console/invitations/:token',

@@ -1,3 +1,5 @@
+// API keys in the console: the list with the form that creates a key (its secret shown once), and a
+// key revoked after a confirmation step. Every action goes through the keys API as the member.
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../../domain/auth/permissions.ts';
@@ -43,38 +45,44 @@ function keyBody(body: unknown) {
 }
 
 export async function keyPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { memberPage } = pageFrames(sessions, context.clock);
+  keyListPage(app, context, sessions, inject);
+  keyRevokePage(app, context, sessions, inject);
+}
 
-  async function keysPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
-    const [keys, operators] = await Promise.all([
-      callApi(inject, page.principal, 'GET', '/api/v1/keys'),
-      callApi(inject, page.principal, 'GET', '/api/v1/operators', { query: 'limit=200' }),
-    ]);
-    if (keys.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(keys.body));
-    return {
-      // A key narrowed below its role lists the permissions it holds; one with the role's whole set
-      // says so in one word.
-      keys: keys.body.keys.map((key) => {
-        const full: readonly string[] = ROLE_PERMISSIONS[key.role as keyof typeof ROLE_PERMISSIONS] ?? [];
-        const narrowed =
-          key.permissions.length < full.length || key.permissions.some((p) => !full.includes(p));
-        return { ...key, narrowed };
-      }),
-      operators: operators.status === 200 ? operators.body.operators : [],
-      roles: ROLES,
-      permissions: PERMISSIONS,
-      rolePermissions: ROLE_PERMISSIONS,
-      form: {},
-      ...extra,
-    };
-  }
+/** The keys page's model: the workspace's keys, and what the form offers to create one. */
+async function keysPage(inject: Inject, page: SignedInPage, extra: Record<string, unknown> = {}) {
+  const [keys, operators] = await Promise.all([
+    callApi(inject, page.principal, 'GET', '/api/v1/keys'),
+    callApi(inject, page.principal, 'GET', '/api/v1/operators', { query: 'limit=200' }),
+  ]);
+  if (keys.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(keys.body));
+  return {
+    // A key narrowed below its role lists the permissions it holds; one with the role's whole set
+    // says so in one word.
+    keys: keys.body.keys.map((key) => {
+      const full: readonly string[] = ROLE_PERMISSIONS[key.role as keyof typeof ROLE_PERMISSIONS] ?? [];
+      const narrowed = key.permissions.length < full.length || key.permissions.some((p) => !full.includes(p));
+      return { ...key, narrowed };
+    }),
+    operators: operators.status === 200 ? operators.body.operators : [],
+    roles: ROLES,
+    permissions: PERMISSIONS,
+    rolePermissions: ROLE_PERMISSIONS,
+    form: {},
+    ...extra,
+  };
+}
+
+/** The keys list, and a key created from its form. */
+function keyListPage(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
 
   app.get(
     '/console/keys',
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) => {
       return memberPage(request, reply, 'keys.title', async (page, frame) => {
-        return renderPage(reply, 200, 'keys', frame, await keysPage(page));
+        return renderPage(reply, 200, 'keys', frame, await keysPage(inject, page));
       });
     },
   );
@@ -91,15 +99,20 @@ export async function keyPages(app: App, context: AppContext, sessions: SessionS
             callApi(inject, page.principal, 'POST', '/api/v1/keys', { payload: keyBody(request.body) }),
           accepted: 201,
           done: async (created) =>
-            renderPage(reply, 201, 'keys', frame, await keysPage(page, { created: created.body })),
+            renderPage(reply, 201, 'keys', frame, await keysPage(inject, page, { created: created.body })),
           view: 'keys',
           again: async (refused) => ({
-            ...(await keysPage(page, { form })),
+            ...(await keysPage(inject, page, { form })),
             error: apiMessage(refused.body),
           }),
         });
       }),
   );
+}
+
+/** A key revoked, after a confirmation step. */
+function keyRevokePage(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
 
   app.post(
     '/console/keys/:id/revoke',

@@ -1,28 +1,22 @@
 // The member's own security: TOTP enrolment (QR code and the secret for manual entry, confirmed with
-// a code; the recovery codes shown once), and the members list with invitations (links shown once).
+// a code; the recovery codes shown once), and the members list with invitations (links shown once),
+// whose screen is member-list-pages.ts.
 import type { App, AppContext } from '../../context.ts';
-import { AppError } from '../../core/errors.ts';
-import { ROLES } from '../../domain/auth/permissions.ts';
-import { confirmPage, isConfirmed } from './confirm-step.ts';
-import { withFlash } from './flash.ts';
 import { pageFrames } from './frame.ts';
-import { assertMfaSatisfied, roleOf } from './guards.ts';
-import * as members from './members.ts';
+import { memberListPages } from './member-list-pages.ts';
 import { confirmEnrolment, pendingEnrolment, startEnrolment } from './mfa.ts';
-import {
-  checkFormCsrf,
-  formFields,
-  MEMBER_PAGE,
-  PAGE_ANSWERS,
-  renderPage,
-  seeOther,
-  UuidParams,
-} from './pages.ts';
+import { checkFormCsrf, formFields, MEMBER_PAGE, PAGE_ANSWERS, renderPage } from './pages.ts';
 import type { SessionService } from './sessions.ts';
 
 const hide = true;
 
 export async function securityPages(app: App, context: AppContext, sessions: SessionService) {
+  mfaPages(app, context, sessions);
+  memberListPages(app, context, sessions);
+}
+
+/** The security screen: the member's MFA enrolment started and confirmed. */
+function mfaPages(app: App, context: AppContext, sessions: SessionService): void {
   const { signedIn, refusal } = pageFrames(sessions, context.clock);
 
   app.get(
@@ -84,99 +78,6 @@ export async function securityPages(app: App, context: AppContext, sessions: Ses
         return refusal(reply, error, frame, 'security', {
           enrolment: await pendingEnrolment(context, page.principal).catch(() => null),
         });
-      }
-    },
-  );
-
-  const membersPage = async (tenantId: string) => ({
-    members: await members.listMembers(context, tenantId),
-    invitations: await members.pendingInvitations(context, tenantId),
-    roles: ROLES,
-  });
-
-  app.get(
-    '/console/members',
-    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('members.title'));
-      return renderPage(reply, 200, 'members', frame, await membersPage(page.principal.tenant.id));
-    },
-  );
-
-  app.post(
-    '/console/members',
-    { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('members.title'));
-      const { principal } = page;
-      try {
-        checkFormCsrf(principal, request.body, sessions.keys.sameCsrfToken);
-        assertMfaSatisfied(principal);
-        const form = formFields(request.body);
-        const role = ROLES.find((candidate) => candidate === form.role);
-        const invited = await members.inviteMember(
-          context,
-          principal.tenant.id,
-          {
-            memberId: principal.member.id,
-            role: roleOf(principal),
-            manageMembers: principal.member.manageMembers,
-          },
-          { email: form.email ?? '', ...(role ? { role } : {}), manageMembers: form.manageMembers === 'on' },
-        );
-        return renderPage(reply, 201, 'members', frame, {
-          ...(await membersPage(principal.tenant.id)),
-          invited,
-        });
-      } catch (error) {
-        return refusal(reply, error, frame, 'members', await membersPage(principal.tenant.id));
-      }
-    },
-  );
-
-  // A pending invitation withdrawn (its link stops working), after a confirmation step.
-  app.post(
-    '/console/members/invitations/:id/withdraw',
-    { config: { access: MEMBER_PAGE }, schema: { hide, params: UuidParams, response: PAGE_ANSWERS } },
-    async (request, reply) => {
-      const page = await signedIn(request, reply);
-      if (!page) return reply;
-      const frame = page.frame(page.t('members.title'));
-      const { principal } = page;
-      try {
-        checkFormCsrf(principal, request.body, sessions.keys.sameCsrfToken);
-        assertMfaSatisfied(principal);
-        const id = request.params.id;
-        if (!isConfirmed(request.body)) {
-          const pending = await members.pendingInvitations(context, principal.tenant.id);
-          const found = pending.find((invitation) => invitation.id === id);
-          if (!found) throw new AppError('NOT_FOUND', 'Invitation not found, or no longer pending');
-          const email = found.email || page.t('invitations.open');
-          return confirmPage(
-            reply,
-            { ...frame, title: page.t('confirm.title', { name: email }) },
-            {
-              question: page.t('confirm.withdrawInvitation', { email }),
-              consequence: page.t('confirm.withdrawConsequence'),
-              action: `/console/members/invitations/${id}/withdraw`,
-              confirmLabel: page.t('invitations.withdraw'),
-              back: '/console/members',
-            },
-          );
-        }
-        await members.withdrawInvitation(
-          context,
-          principal.tenant.id,
-          { memberId: principal.member.id, manageMembers: principal.member.manageMembers },
-          id,
-        );
-        return seeOther(reply, withFlash('/console/members', 'invitationWithdrawn'));
-      } catch (error) {
-        return refusal(reply, error, frame, 'members', await membersPage(principal.tenant.id));
       }
     },
   );

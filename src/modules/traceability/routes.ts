@@ -38,6 +38,13 @@ function nextLink(baseUrl: string, url: string, token: string): string {
 }
 
 export async function traceabilityRoutes(app: App, context: AppContext): Promise<void> {
+  captureRoutes(app, context);
+  queryRoutes(app, context);
+  lineageRoute(app, context);
+}
+
+/** Events registered one at a time (UNTP or EPCIS), or captured as an EPCIS document. */
+function captureRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/v1/events',
     {
@@ -71,7 +78,10 @@ export async function traceabilityRoutes(app: App, context: AppContext): Promise
       return reply.code(201).send({ success: true, count: events.length, events });
     },
   );
+}
 
+/** The EPCIS 2.0 query of the captured events, and one event read as captured. */
+function queryRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/v1/events',
     {
@@ -119,7 +129,10 @@ export async function traceabilityRoutes(app: App, context: AppContext): Promise
       return sendText(reply, 200, LD_JSON, JSON.stringify(event));
     },
   );
+}
 
+/** The upstream pedigree of one event. */
+function lineageRoute(app: App, context: AppContext): void {
   app.get(
     '/api/v1/events/:id/lineage',
     {

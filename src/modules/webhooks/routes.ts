@@ -28,7 +28,13 @@ export async function webhookRoutes(app: App, appContext: AppContext): Promise<v
       timeoutMs: appContext.config.webhookTimeoutMs,
     },
   };
+  subscriptionRoutes(app, context);
+  secretAndTestRoutes(app, context);
+  deliveryRoutes(app, context);
+}
 
+/** Subscriptions listed, registered, changed and deleted. */
+function subscriptionRoutes(app: App, context: webhooks.WebhookContext): void {
   app.get(
     '/api/v1/webhooks/subscriptions',
     {
@@ -101,7 +107,10 @@ export async function webhookRoutes(app: App, appContext: AppContext): Promise<v
       return reply.code(204).send(null);
     },
   );
+}
 
+/** A subscription's signing secret rotated, and a test event sent to it. */
+function secretAndTestRoutes(app: App, context: webhooks.WebhookContext): void {
   app.post(
     '/api/v1/webhooks/subscriptions/:id/rotate-secret',
     {
@@ -133,7 +142,10 @@ export async function webhookRoutes(app: App, appContext: AppContext): Promise<v
     },
     async (request) => webhooks.sendTestEvent(context, actorOf(request), request.params.id),
   );
+}
 
+/** The delivery log, newest first. */
+function deliveryRoutes(app: App, context: webhooks.WebhookContext): void {
   app.get(
     '/api/v1/webhooks/deliveries',
     {
