@@ -138,14 +138,6 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 113,
     why: 'the routes of one resource with their schemas written inline; to split by route',
   },
-  'src/modules/parties/facility-routes.ts facilityRoutes': {
-    lines: 87,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/parties/operator-routes.ts operatorRoutes': {
-    lines: 115,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
   'src/modules/units/serialisation-routes.ts passportUnitRoutes': {
     lines: 96,
     why: 'the routes of one resource with their schemas written inline; to split by route',

@@ -22,6 +22,12 @@ const write = { kind: 'tenant', permission: 'facility:write' } as const;
 const tags = ['Facilities'];
 
 export async function facilityRoutes(app: App, context: AppContext): Promise<void> {
+  collectionRoutes(app, context);
+  itemRoutes(app, context);
+}
+
+/** The workspace's facilities as a collection: register one, list them. */
+function collectionRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/v1/facilities',
     {
@@ -55,7 +61,10 @@ export async function facilityRoutes(app: App, context: AppContext): Promise<voi
       return { success: true as const, count: list.length, facilities: list };
     },
   );
+}
 
+/** One facility: read, replace, delete. */
+function itemRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/v1/facilities/:id',
     {

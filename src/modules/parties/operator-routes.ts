@@ -29,6 +29,12 @@ const tags = ['Economic operators'];
 const WRITE_ERRORS = [...TENANT_ERRORS, 409];
 
 export async function operatorRoutes(app: App, context: AppContext): Promise<void> {
+  collectionRoutes(app, context);
+  itemRoutes(app, context);
+}
+
+/** The workspace's operators as a collection: register one, list them. */
+function collectionRoutes(app: App, context: AppContext): void {
   app.post(
     '/api/v1/operators',
     {
@@ -68,7 +74,10 @@ export async function operatorRoutes(app: App, context: AppContext): Promise<voi
       return { success: true as const, count: list.length, operators: list };
     },
   );
+}
 
+/** One operator: read, update, archive or delete, restore. */
+function itemRoutes(app: App, context: AppContext): void {
   app.get(
     '/api/v1/operators/:id',
     {
