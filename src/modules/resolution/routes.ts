@@ -12,6 +12,7 @@ import type { Representation, Subject } from '../../core/representations.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { languageOf } from '../../http/language.ts';
 import { preferredRepresentation } from '../../http/representations.ts';
+import { SESSION_COOKIE } from '../credential-access/service.ts';
 import { descriptionRoute } from './description.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { LINKSET_CONTEXT, LINKSET_TYPE } from './linkset.ts';
@@ -48,9 +49,19 @@ function scanOf(
     representation: preferredRepresentation(accept, reads.representations, kind),
     lang: languageOf(request),
     token: bearerToken(request),
-    grant: (request.query as { grant?: unknown } | undefined)?.grant,
+    grant: grantOf(request),
     log: request.log,
   };
+}
+
+/**
+ * The grant a request names: `?grant=`, else the credential session's HttpOnly cookie (the page
+ * session of the browser that presented a credential, docs/credential-access.md).
+ */
+function grantOf(request: FastifyRequest): unknown {
+  const grant = (request.query as { grant?: unknown } | undefined)?.grant;
+  if (grant !== undefined) return grant;
+  return request.cookies?.[SESSION_COOKIE];
 }
 
 function matches(request: FastifyRequest, etag: string): boolean {
