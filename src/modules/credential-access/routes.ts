@@ -27,23 +27,15 @@ import {
   presentationRequest,
   presentationResult,
   SESSION_COOKIE,
-  SESSION_TTL_MS,
+  sessionCookieOptions,
 } from './service.ts';
 
 const tags = ['Credential access'];
 const FORM_LIMIT = 300 * 1024;
 const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
-/** The session cookie: HttpOnly, for the browser that started (or finished) the flow. */
-function setSessionCookie(reply: FastifyReply, context: AppContext, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: context.baseUrl.startsWith('https:'),
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-}
+const setSessionCookie = (reply: FastifyReply, context: AppContext, token: string) =>
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(context.baseUrl));
 
 export async function verifierRoutes(app: App, context: AppContext): Promise<void> {
   const credentialContext = { ...context, statusAllowInsecure: context.config.credentialStatusAllowInsecure };

@@ -46,6 +46,15 @@ export const SESSION_TTL_MS = 60 * 60_000;
 export const DCQL_CREDENTIAL_ID = 'credential';
 export const SESSION_COOKIE = 'dpp_credential_session';
 
+/** The session cookie's attributes: HttpOnly, for the browser that started (or finished) the flow. */
+export const sessionCookieOptions = (baseUrl: string) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: baseUrl.startsWith('https:'),
+  maxAge: SESSION_TTL_MS / 1000,
+});
+
 const randomText = () => randomBytes(32).toString('base64url');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -137,6 +146,49 @@ export async function createPresentationRequest(services: ServiceContext, input:
     walletUrl: authorizationRequest,
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/** The `openid4vp://` URL of a stored Authorization Request (by value, as it was first offered). */
+async function walletUrlOf(request: Openid4vpAuthorizationRequest): Promise<string> {
+  const { authorizationRequest } = await createOpenid4vpAuthorizationRequest({
+    authorizationRequestPayload: request,
+    callbacks: noSigning,
+  });
+  return authorizationRequest;
+}
+
+/** Whether the node trusts any issuer, so that the request-access page offers a credential. */
+export async function credentialAccessOffered(services: ServiceContext): Promise<boolean> {
+  return (await store.listIssuers(services.db)).length > 0;
+}
+
+export type PresentationPage =
+  | { state: 'pending'; walletUrl: string; passportId: string | null }
+  | { state: 'session'; session: CollectedSession; passportId: string | null }
+  | { state: 'refused' | 'expired' | 'collected'; passportId: string | null };
+
+/**
+ * What the request-access page shows of a transaction it started: the QR code again while the
+ * wallet has not answered, the session (collected now, once) after it did, or why there is none.
+ */
+export async function presentationPage(
+  context: ServiceContext,
+  id: string,
+): Promise<PresentationPage | null> {
+  const row = isUuid(id) ? await store.findTransaction(context.db, id.toLowerCase()) : null;
+  if (!row) return null;
+  const { passportId } = row;
+  if (row.outcome === 'pending') {
+    if (row.expiresAt <= context.clock()) return { state: 'expired', passportId };
+    return {
+      state: 'pending',
+      walletUrl: await walletUrlOf(row.request as Openid4vpAuthorizationRequest),
+      passportId,
+    };
+  }
+  if (row.outcome === 'refused') return { state: 'refused', passportId };
+  const session = row.outcome === 'verified' ? await collect(context, row) : null;
+  return session ? { state: 'session', session, passportId } : { state: 'collected', passportId };
 }
 
 async function openTransaction(services: ServiceContext, id: string) {
