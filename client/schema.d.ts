@@ -1183,8 +1183,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        state?: string;
-                        vp_token?: string;
+                        /** @description the transaction’s state */
+                        state?: unknown;
+                        /** @description the DCQL vp_token: a JSON object, as a string in a form post */
+                        vp_token?: unknown;
                     } & {
                         [key: string]: unknown;
                     };

@@ -1,6 +1,9 @@
 // Access by credential, walked end to end by a holder written with the same libraries: a trusted
 // issuer's SD-JWT VC opens its tier over every workspace's published passports, every read is in
 // each maker's access log, and each refusal of docs/credential-access.md names its step.
+// Routes: POST /access/v1/presentation-requests, GET /access/v1/presentation-requests/{id},
+// GET /access/v1/presentation-requests/{id}/result, GET /access/v1/presentation-requests/{id}/session,
+// POST /access/v1/presentation-responses/{id}.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
@@ -222,6 +225,13 @@ describe('a verified credential', () => {
       );
       expect(JSON.stringify(entries)).not.toContain('~');
     }
+    // The grant holders' history reads take the session too, by passport id, in any workspace.
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/v1/passports/${passportB.id}/history`,
+      headers: bearer(session.token),
+    });
+    expect(history.statusCode, history.body).toBe(200);
     // The cookie the browser got reads the same tier, with no Authorization header.
     const cookie = await app.inject({
       method: 'GET',

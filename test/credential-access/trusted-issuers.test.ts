@@ -1,5 +1,6 @@
 // The trust list (platform admin API and CLI): what an entry must hold, audit, and a key taken off an
 // issuer ending the sessions it verified; the verifier's public budgets.
+// Routes: /admin/v1/trusted-issuers and /admin/v1/trusted-issuers/{id} (GET, PATCH, DELETE).
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

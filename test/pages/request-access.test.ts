@@ -1,6 +1,7 @@
 // The request-access page as a requester uses it, in Chromium: the form in their language, sent,
 // followed through the private status link, and the token collected once after approval. axe-core
-// finds nothing serious on any of the pages, and none scrolls sideways at phone width.
+// finds nothing serious on any of the pages, and none scrolls sideways at phone width. Presenting a
+// credential: POST /request-access/{passportId}/credential, GET /request-access/credential/{id}.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -93,10 +93,13 @@ export const AuthorizationRequest = Type.Record(Type.String(), Type.Unknown(), {
     'the OpenID4VP 1.0 Authorization Request (response_type, client_id, response_mode, response_uri, nonce, state, dcql_query, client_metadata)',
 });
 
+// Read loosely: every malformed answer is refused by the verifier with the OpenID4VP error body.
 export const PresentationResponseBody = Type.Object(
   {
-    vp_token: Type.Optional(Type.String({ maxLength: 262_144 })),
-    state: Type.Optional(Type.String({ maxLength: 512 })),
+    vp_token: Type.Optional(
+      Type.Unknown({ description: 'the DCQL vp_token: a JSON object, as a string in a form post' }),
+    ),
+    state: Type.Optional(Type.Unknown({ description: 'the transaction’s state' })),
   },
   { additionalProperties: true },
 );

@@ -5,6 +5,7 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { notFound } from '../../core/errors.ts';
+import { isUuid } from '../../domain/ids.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
 import {
   archivedDocument,
@@ -88,7 +89,9 @@ async function coveredPassport(services: ServiceContext, reader: GrantReader, re
   // A credential session reaches every workspace: its passport is found by id wherever it is.
   const row =
     reader.grant.tenantId === null
-      ? await findPublishedById(services.db, reference)
+      ? isUuid(reference)
+        ? await findPublishedById(services.db, reference.toLowerCase())
+        : null
       : await findPassportInWorkspace(services.db, reader.grant.tenantId, reference);
   // Out of scope, another workspace's, a draft: all read as no passport, so nothing is disclosed.
   if (!row || !grantCovers(reader.grant, row)) throw notFound('Passport not found');
