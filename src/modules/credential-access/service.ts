@@ -129,6 +129,8 @@ export async function createPresentationRequest(services: ServiceContext, input:
     callbacks: noSigning,
     now,
   });
+  // Transactions a day past their expiry say nothing any more: each new one clears them.
+  await store.deleteOldTransactions(services.db, new Date(now.getTime() - 24 * 60 * 60_000));
   await store.insertTransaction(services.db, {
     id,
     nonce: authorizationRequestPayload.nonce,

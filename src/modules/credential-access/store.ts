@@ -96,7 +96,7 @@ export async function kbJwtSeen(db: Executor, hash: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Transactions past their expiry by more than a day say nothing any more. */
+/** Deletes the transactions that expired before `before` (answered or not). */
 export async function deleteOldTransactions(db: Executor, before: Date): Promise<void> {
   await db.delete(presentationTransactions).where(lt(presentationTransactions.expiresAt, before));
 }
