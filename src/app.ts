@@ -37,6 +37,7 @@ import { backupOriginModule } from './modules/backup-origin/plugin.ts';
 import { categoriesModule } from './modules/categories/plugin.ts';
 import { consoleModule } from './modules/console/plugin.ts';
 import { sessionKeys, sessionService } from './modules/console/service.ts';
+import { credentialAccessModule } from './modules/credential-access/plugin.ts';
 import { credentialCache } from './modules/credentials/cache.ts';
 import { credentialsModule } from './modules/credentials/plugin.ts';
 import { credentialRepresentations } from './modules/credentials/representations.ts';
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mount(traceabilityModule, { context }),
     mount(en18222Module, { context }),
     mount(grantsModule, { context }),
+    mount(credentialAccessModule, { context }),
     mount(backupHostModule, { context, isAdminToken }),
     mount(consoleModule, { context, sessions, inject: (request) => app.inject(request) }),
   ];

@@ -18,6 +18,13 @@ const USAGE = `Usage: opendpp <command> [options]
                                an invitation link to the console, shown once (the first member)
   gs1 conflicts                GS1 keys held by several workspaces, and passports under
                                another workspace's GS1 Company Prefix
+  trusted-issuers add --name NAME --issuer ISS --keys FILE --types VCT1,VCT2
+                      --tier legitimate-interest|authority [--countries DE,FR]
+                               trust a credential issuer (docs/credential-access.md); FILE is its
+                               JWKS (JSON) or the PEM chain whose root is pinned
+  trusted-issuers list
+  trusted-issuers remove --id ID
+                               stop trusting an issuer: its credential sessions end at once
   migrate                      apply migrations to DATABASE_URL
   backup export --workspace ID > archive.tar
                                every sealed passport version, units and the seal CA of a
@@ -57,6 +64,11 @@ const { values, positionals } = parseArgs({
     'mfa-required': { type: 'string' },
     'passport-limit': { type: 'string' },
     'gs1-prefixes': { type: 'string' },
+    issuer: { type: 'string' },
+    keys: { type: 'string' },
+    types: { type: 'string' },
+    countries: { type: 'string' },
+    id: { type: 'string' },
     email: { type: 'string' },
     'manage-members': { type: 'string' },
     'require-timestamp': { type: 'boolean' },
@@ -151,6 +163,28 @@ function keyBody() {
   };
 }
 
+/** The trust-list entry `trusted-issuers add` sends: the key file read as a JWKS, or else as PEM. */
+async function trustedIssuerBody() {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(required('keys'), 'utf8');
+  let keys: unknown = text;
+  if (!text.includes('-----BEGIN')) {
+    try {
+      keys = JSON.parse(text);
+    } catch {
+      throw new UsageError('--keys must name a JWKS (JSON) or a PEM certificate chain');
+    }
+  }
+  return {
+    name: required('name'),
+    issuer: required('issuer'),
+    keys,
+    credentialTypes: listOf(required('types')),
+    accessTier: required('tier'),
+    ...(values.countries ? { countries: listOf(values.countries) } : {}),
+  };
+}
+
 async function run(): Promise<unknown> {
   const [area, action] = positionals;
   const workspacePath = () => `/admin/v1/workspaces/${encodeURIComponent(required('workspace'))}`;
@@ -181,6 +215,12 @@ async function run(): Promise<unknown> {
     }
     case 'gs1 conflicts':
       return callAdmin('GET', '/admin/v1/gs1/conflicts');
+    case 'trusted-issuers add':
+      return callAdmin('POST', '/admin/v1/trusted-issuers', await trustedIssuerBody());
+    case 'trusted-issuers list':
+      return callAdmin('GET', '/admin/v1/trusted-issuers');
+    case 'trusted-issuers remove':
+      return callAdmin('DELETE', `/admin/v1/trusted-issuers/${encodeURIComponent(required('id'))}`);
     case 'migrate': {
       const url = process.env.DATABASE_URL;
       if (!url)

@@ -31,6 +31,8 @@ export const ConfigSchema = Type.Object({
   webhookAllowInsecureTargets: Type.Boolean(),
   /** Lets backup targets be http:// and loopback or private addresses: for development and tests only. */
   backupAllowInsecureTargets: Type.Boolean(),
+  /** Lets a credential's status list be fetched over http:// and from loopback or private addresses: tests only. */
+  credentialStatusAllowInsecure: Type.Boolean(),
   /** How long one webhook delivery may take before it counts as failed, in milliseconds. */
   webhookTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
   /**
@@ -128,6 +130,7 @@ const NAMES: Record<keyof Config, string> = {
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
   pluginTimeoutMs: 'PLUGIN_TIMEOUT_MS',
   backupAllowInsecureTargets: 'BACKUP_ALLOW_INSECURE_TARGETS',
+  credentialStatusAllowInsecure: 'CREDENTIAL_STATUS_ALLOW_INSECURE',
   rateLimits: 'RATE_LIMIT_*',
   httpTimeouts: 'HTTP_*_TIMEOUT_MS',
   custodyOf: 'CUSTODY_OF',
@@ -159,6 +162,7 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     // Fastify's own default: a part still loading after ten seconds on a sound host is stuck.
     pluginTimeoutMs: integer(env, 'PLUGIN_TIMEOUT_MS', 10_000),
     backupAllowInsecureTargets: flag(env, 'BACKUP_ALLOW_INSECURE_TARGETS'),
+    credentialStatusAllowInsecure: flag(env, 'CREDENTIAL_STATUS_ALLOW_INSECURE'),
     rateLimits: {
       anonymous: positive(env, 'RATE_LIMIT_ANONYMOUS', 100),
       publicResolution: positive(env, 'RATE_LIMIT_PUBLIC_RESOLUTION', 30),

@@ -5,6 +5,7 @@ export * from './schema/audit.ts';
 export * from './schema/backup.ts';
 export * from './schema/backup-origin.ts';
 export * from './schema/console.ts';
+export * from './schema/credential-access.ts';
 export * from './schema/credentials.ts';
 export * from './schema/grants.ts';
 export * from './schema/parties.ts';

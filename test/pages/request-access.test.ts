@@ -1,10 +1,19 @@
 // The request-access page as a requester uses it, in Chromium: the form in their language, sent,
 // followed through the private status link, and the token collected once after approval. axe-core
-// finds nothing serious on any of the pages, and none scrolls sideways at phone width.
+// finds nothing serious on any of the pages, and none scrolls sideways at phone width. Presenting a
+// credential: POST /request-access/{passportId}/credential, GET /request-access/credential/{id}.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  directPost,
+  issueCredential,
+  keyPair,
+  newIssuer,
+  present,
+  requestOf,
+} from '../credential-access/holder.ts';
 import { seriousViolations } from '../helpers/accessibility.ts';
-import { BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
+import { admin, BASE_URL, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';
@@ -81,7 +90,10 @@ describe('request-access page in Chromium', () => {
     await page.getByLabel('Nom du contact').fill('Camille Martin');
     await page.getByLabel('Adresse e-mail du contact').fill('camille@atelier.example');
     await page.getByLabel('Finalité').fill('Démantèlement et recyclage des cellules');
-    await Promise.all([page.waitForURL(/\/request-access\//), page.getByRole('button').click()]);
+    await Promise.all([
+      page.waitForURL(/\/request-access\//),
+      page.getByRole('button', { name: 'Envoyer la demande' }).click(),
+    ]);
     expect(await page.locator('h1').innerText()).toBe('Demande envoyée');
     await check(page, 'sent');
 
@@ -141,10 +153,87 @@ describe('request-access page in Chromium', () => {
     await page
       .getByLabel('Contact email')
       .evaluate('(input) => { input.type = "text"; input.value = "sam@nowhere"; }');
-    await Promise.all([page.waitForResponse(/\/request-access\//), page.getByRole('button').click()]);
+    await Promise.all([
+      page.waitForResponse(/\/request-access\//),
+      page.getByRole('button', { name: 'Send request' }).click(),
+    ]);
     expect(await page.locator('[role="alert"]').innerText()).toContain('valid email address');
     expect(await page.getByLabel('Organisation').inputValue()).toBe('Half Filled Ltd');
     await check(page, 'invalid');
+    await context.close();
+  });
+
+  it('offers a credential beside the request: a QR code, a same-device link, then the passport', async () => {
+    const issuer = newIssuer();
+    const vct = 'https://credentials.example/market-surveillance-authority';
+    const trusted = await app.inject({
+      method: 'POST',
+      url: '/admin/v1/trusted-issuers',
+      headers: admin,
+      payload: {
+        name: 'Marktaufsicht',
+        issuer: issuer.iss,
+        keys: { keys: [issuer.keys.publicJwk] },
+        credentialTypes: [vct],
+        accessTier: 'authority',
+      },
+    });
+    expect(trusted.statusCode, trusted.body).toBe(201);
+    const context = await newContext(browser, {
+      viewport: { width: 360, height: 800 },
+      locale: 'de-DE',
+      extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' },
+      bypassCSP: true,
+    });
+    const { page, problems, outside } = await open(context);
+    await page.goto(`${base}/request-access/${passport.id}`);
+    expect(await page.locator('h2#credential').innerText()).toBe('Nachweis vorlegen');
+    await check(page, 'credential-offer');
+    await Promise.all([
+      page.waitForURL(/\/request-access\/credential\//),
+      page.getByRole('button', { name: 'Nachweis vorlegen' }).click(),
+    ]);
+    expect(await page.locator('.qr svg').count()).toBe(1);
+    const walletUrl = (await page.locator('a.wallet').getAttribute('href')) as string;
+    expect(walletUrl.startsWith('openid4vp://?')).toBe(true);
+    expect(await page.locator('a.wallet').innerText()).toBe('Wallet auf diesem Gerät öffnen');
+    await check(page, 'credential-qr');
+    await page.locator('a.continue').click();
+    expect(await page.locator('[role="status"]').innerText()).toBe('Ihre Wallet hat noch nicht geantwortet.');
+
+    // The wallet on another device answers; the page's Continue then opens the passport.
+    const holder = keyPair();
+    const request = requestOf(walletUrl);
+    const credential = await issueCredential(issuer, holder, {
+      vct,
+      organisation_name: 'Marktaufsicht',
+      country: 'DE',
+    });
+    const presentation = await present(credential, holder, { aud: request.client_id, nonce: request.nonce });
+    const answered = await app.inject({
+      method: 'POST',
+      url: new URL(request.response_uri).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: directPost(presentation, request.state),
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await Promise.all([page.waitForURL(/\/passport\//), page.locator('a.continue').click()]);
+    const cookies = await context.cookies();
+    expect(cookies).toContainEqual(
+      expect.objectContaining({
+        name: 'dpp_credential_session',
+        httpOnly: true,
+        value: expect.stringMatching(/^dpp_auth_/),
+      }),
+    );
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/admin/v1/trusted-issuers/${trusted.json().issuer.id}`,
+      headers: admin,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(problems).toEqual([]);
+    expect(outside).toEqual([]);
     await context.close();
   });
 

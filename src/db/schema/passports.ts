@@ -131,6 +131,8 @@ export const passportAccessLog = pgTable(
     representation: text('representation'),
     /** The caller's address, truncated (IPv4 /24, IPv6 /48). */
     clientAddress: text('client_address'),
+    /** A credential session's read: issuer name, credential type, disclosed organisation and country. */
+    credential: jsonb('credential'),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),

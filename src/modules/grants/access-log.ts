@@ -8,6 +8,7 @@ import { positionParameter } from '../../core/page-cursor.ts';
 import { encodePositionCursor, positionAt, positionDate } from '../../domain/paging/cursor.ts';
 import { resolvePassport } from '../passports/service.ts';
 import { accessLogWriterFor } from './access-log-writer.ts';
+import type { CredentialHolder } from './reads.ts';
 import * as store from './store.ts';
 
 export interface AccessLogEntry {
@@ -19,6 +20,8 @@ export interface AccessLogEntry {
   grantId: string | null;
   representation: string | null;
   clientAddress: string | null;
+  /** A credential session's read: issuer name, credential type, disclosed organisation and country. */
+  credential: CredentialHolder | null;
 }
 
 const toEntry = (row: store.AccessLogRow): AccessLogEntry => ({
@@ -30,6 +33,7 @@ const toEntry = (row: store.AccessLogRow): AccessLogEntry => ({
   grantId: row.grantId,
   representation: row.representation,
   clientAddress: row.clientAddress,
+  credential: (row.credential as CredentialHolder | null) ?? null,
 });
 
 export async function listAccessLog(

@@ -5,11 +5,13 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { notFound } from '../../core/errors.ts';
+import { isUuid } from '../../domain/ids.ts';
 import { tierView } from '../../domain/passports/tier-view.ts';
 import {
   archivedDocument,
   documentTextAt,
   findPassportInWorkspace,
+  findPublishedById,
   historyPage,
   parseInstant,
   resolvePassport,
@@ -84,7 +86,13 @@ export interface GrantReader {
 }
 
 async function coveredPassport(services: ServiceContext, reader: GrantReader, reference: string) {
-  const row = await findPassportInWorkspace(services.db, reader.grant.tenantId, reference);
+  // A credential session reaches every workspace: its passport is found by id wherever it is.
+  const row =
+    reader.grant.tenantId === null
+      ? isUuid(reference)
+        ? await findPublishedById(services.db, reference.toLowerCase())
+        : null
+      : await findPassportInWorkspace(services.db, reader.grant.tenantId, reference);
   // Out of scope, another workspace's, a draft: all read as no passport, so nothing is disclosed.
   if (!row || !grantCovers(reader.grant, row)) throw notFound('Passport not found');
   return row;
@@ -101,13 +109,14 @@ function maskedText(services: ServiceContext, passportId: string, text: string, 
 const logGrantRead = (
   services: ServiceContext,
   reader: GrantReader,
-  passportId: string,
+  passport: { id: string; tenantId: string },
   action: 'history' | 'version',
   representation: string,
 ) =>
   recordGrantRead(services, {
     grant: reader.grant,
-    passportId,
+    tenantId: passport.tenantId,
+    passportId: passport.id,
     tier: reader.grant.tier,
     representation,
     action,
@@ -123,7 +132,7 @@ export async function listHistoryForGrant(
 ) {
   const row = await coveredPassport(services, reader, reference);
   const history = await historyPage(services.db, row, page, limit, false);
-  await logGrantRead(services, reader, row.id, 'history', 'json');
+  await logGrantRead(services, reader, row, 'history', 'json');
   return history;
 }
 
@@ -135,7 +144,7 @@ export async function versionDocumentForGrant(
 ) {
   const row = await coveredPassport(services, reader, reference);
   const text = maskedText(services, row.id, await archivedDocument(services.db, row, version), reader);
-  await logGrantRead(services, reader, row.id, 'version', 'json-ld');
+  await logGrantRead(services, reader, row, 'version', 'json-ld');
   return text;
 }
 
@@ -148,6 +157,6 @@ export async function documentAtForGrant(
   const at = parseInstant(rawAt);
   const row = await coveredPassport(services, reader, reference);
   const text = maskedText(services, row.id, await documentTextAt(services, row, at), reader);
-  await logGrantRead(services, reader, row.id, 'version', 'json-ld');
+  await logGrantRead(services, reader, row, 'version', 'json-ld');
   return text;
 }

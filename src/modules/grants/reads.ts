@@ -8,15 +8,28 @@ import type { GrantTier } from '../../domain/auth/grant-token.ts';
 import type { AccessTier } from '../../domain/categories/types.ts';
 import { accessLogWriterFor } from './access-log-writer.ts';
 
-/** A grant that may be used now: active, not revoked, not expired. */
+/** What the access log names of a credential session's holder (never the credential itself). */
+export interface CredentialHolder {
+  issuer: string;
+  credentialType: string;
+  organisation: string | null;
+  country: string | null;
+}
+
+/**
+ * A grant that may be used now: active, not revoked, not expired; or a credential session
+ * (docs/credential-access.md), which reaches every workspace of the node (`tenantId` null).
+ */
 export interface ActiveGrant {
   id: string;
-  tenantId: string;
+  tenantId: string | null;
   tier: GrantTier;
   /** The one passport covered, or null. */
   passportId: string | null;
   /** All passports of this economic operator, or null; both null covers the whole workspace. */
   operatorId: string | null;
+  /** Set for a credential session: who presented which credential. */
+  credential?: CredentialHolder;
 }
 
 export interface CoveredPassport {
@@ -28,7 +41,9 @@ export interface CoveredPassport {
 
 /** Whether a grant reaches a passport: same workspace, in its scope, and never a DRAFT. */
 export function grantCovers(grant: ActiveGrant, passport: CoveredPassport): boolean {
-  if (passport.status === 'DRAFT' || grant.tenantId !== passport.tenantId) return false;
+  if (passport.status === 'DRAFT') return false;
+  if (grant.tenantId === null) return true;
+  if (grant.tenantId !== passport.tenantId) return false;
   if (grant.passportId !== null) return grant.passportId === passport.id;
   if (grant.operatorId !== null) return grant.operatorId === passport.operatorId;
   return true;
@@ -38,7 +53,9 @@ export type GrantReadAction = 'resolve' | 'history' | 'version' | 'unit';
 
 export interface GrantRead {
   /** The grant read with (its id and workspace are what the log keeps). */
-  grant: Pick<ActiveGrant, 'id' | 'tenantId'>;
+  grant: Pick<ActiveGrant, 'id' | 'credential'>;
+  /** The passport's workspace, whose access log the entry goes to. */
+  tenantId: string;
   passportId: string;
   tier: AccessTier;
   /** What was served: `json-ld`, `html`, `aas`, … */
@@ -50,14 +67,16 @@ export interface GrantRead {
 
 /** Queues one grant holder's read for the passport's access log (written off the read's latency). */
 export function recordGrantRead(services: ServiceContext, read: GrantRead): Promise<void> {
+  const { credential } = read.grant;
   accessLogWriterFor(services.db).enqueue({
-    tenantId: read.grant.tenantId,
+    tenantId: read.tenantId,
     passportId: read.passportId,
     tier: read.tier,
-    accessor: `grant:${read.grant.id}`,
+    accessor: credential ? `credential:${read.grant.id}` : `grant:${read.grant.id}`,
     action: read.action,
     at: services.clock(),
-    grantId: read.grant.id,
+    grantId: credential ? null : read.grant.id,
+    credential: credential ?? null,
     representation: read.representation,
     clientAddress: truncateClientAddress(read.clientAddress),
   });

@@ -2,6 +2,7 @@
 // confirmation with the private status link, the status (with the one-time token), and not found.
 import type { Lang } from '../../core/i18n.ts';
 import { t } from '../../core/i18n.ts';
+import { qrSvg } from '../../domain/gs1/qr-svg.ts';
 import { productName } from '../../domain/passports/key-figures.ts';
 import { pageFrame } from '../../domain/passports/page-frame.ts';
 import { REQUESTER_ROLES, type RequestStatus } from './requests.ts';
@@ -17,7 +18,7 @@ button{margin-top:1rem;font:inherit;font-weight:600;padding:.6rem 1.2rem;border:
 background:#0b5cad;color:#fff;cursor:pointer}button:focus-visible,input:focus-visible,select:focus-visible,
 textarea:focus-visible,a:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}.error{color:#a40e26;font-weight:600}
 code{display:block;padding:.5rem;background:#eef1f4;border-radius:6px;overflow-wrap:anywhere;font-size:.9rem}
-a{color:#0b5cad;overflow-wrap:anywhere}.open{font-weight:600}.hp{display:none}p{overflow-wrap:anywhere}`;
+a{color:#0b5cad;overflow-wrap:anywhere}.qr svg{width:100%;max-width:18rem;height:auto;display:block}.open{font-weight:600}.hp{display:none}p{overflow-wrap:anywhere}`;
 
 export interface FormValues {
   organisation: string;
@@ -42,6 +43,7 @@ export function formPage(
   passport: { id: string; productId: string; metadata?: unknown },
   values: FormValues = EMPTY,
   invalid = false,
+  credentialOffered = false,
 ) {
   const w = words(lang);
   // The product by its name (the category's name field) where it has one, with its identifier.
@@ -64,6 +66,43 @@ export function formPage(
       privacy: w('privacy'),
     },
     roles: REQUESTER_ROLES.map((role) => ({ value: role, label: w(`roles.${role}`) })),
+    // Beside the grant request: a credential from an issuer the node trusts (docs/credential-access.md).
+    credential: credentialOffered
+      ? {
+          heading: w('credential.heading'),
+          intro: w('credential.intro'),
+          button: w('credential.button'),
+          action: `/request-access/${passport.id}/credential?lang=${lang}`,
+        }
+      : null,
+  });
+}
+
+/** The QR code of the wallet URL (cross-device), the same URL as a link (same-device), and Continue. */
+export function credentialPage(lang: Lang, walletUrl: string, continueHref: string, waiting: boolean) {
+  const w = words(lang);
+  return page(lang, 'credential', w('credential.title'), {
+    scan: w('credential.scan'),
+    qrSvg: qrSvg(walletUrl, w('credential.qrLabel')),
+    walletUrl,
+    sameDevice: w('credential.sameDevice'),
+    afterwards: w('credential.afterwards'),
+    waiting: waiting ? w('credential.pending') : null,
+    continueHref,
+    continueLabel: w('credential.continue'),
+  });
+}
+
+/** Why a presentation opened no session here: refused, expired, or already handed to another browser. */
+export function credentialEndPage(
+  lang: Lang,
+  state: 'refused' | 'expired' | 'collected',
+  againHref: string | null,
+) {
+  const w = words(lang);
+  return page(lang, 'credentialEnd', w('credential.title'), {
+    body: w(`credential.${state}`),
+    again: againHref ? { href: againHref, label: w('credential.again') } : null,
   });
 }
 

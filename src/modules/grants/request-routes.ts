@@ -10,6 +10,8 @@ import { renderView } from '../../core/views.ts';
 import { stringProblem } from '../../domain/json/hygiene.ts';
 import { languageOf } from '../../http/language.ts';
 import { sendText } from '../../http/reply.ts';
+import { credentialAccessOffered } from '../credential-access/service.ts';
+import { credentialPageRoutes } from './credential-routes.ts';
 import { type FormValues, formPage, missingPage, sentPage, statusPage } from './request-page.ts';
 import {
   type AccessRequestForm,
@@ -88,8 +90,12 @@ export async function requestAccessRoutes(app: App, services: AppContext): Promi
       },
     );
     registerPages(scope, services);
+    credentialPageRoutes(scope, services);
   });
 }
+
+/** Whether the form offers "Present a credential" beside the request (the node trusts an issuer). */
+const offered = credentialAccessOffered;
 
 function registerPages(app: App, services: AppContext): void {
   const budget = { kind: 'public', budget: 'anonymous' } as const;
@@ -115,7 +121,7 @@ function registerPages(app: App, services: AppContext): void {
       const lang = languageOf(request);
       const passport = await requestablePassport(services, request.params.passportId);
       if (!passport) return sendPage(reply, 404, lang, missingPage(lang, 'passport'));
-      return sendPage(reply, 200, lang, formPage(lang, passport));
+      return sendPage(reply, 200, lang, formPage(lang, passport, undefined, false, await offered(services)));
     },
   );
 

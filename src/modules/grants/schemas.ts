@@ -100,6 +100,20 @@ export const AccessLogResponse = Type.Object({
       grantId: Type.Union([Uuid, Type.Null()]),
       representation: Type.Union([Type.String(), Type.Null()]),
       clientAddress: Type.Union([Type.String(), Type.Null()]),
+      credential: Type.Optional(
+        Type.Union([
+          Type.Object(
+            {
+              issuer: Type.String({ description: 'the trusted issuer’s name' }),
+              credentialType: Type.String({ description: 'the SD-JWT VC `vct`' }),
+              organisation: Type.Union([Type.String(), Type.Null()]),
+              country: Type.Union([Type.String(), Type.Null()]),
+            },
+            { description: 'a credential session’s read (docs/credential-access.md)' },
+          ),
+          Type.Null(),
+        ]),
+      ),
     }),
   ),
   nextCursor: Type.Union([Type.String(), Type.Null()]),

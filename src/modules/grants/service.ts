@@ -11,6 +11,7 @@ import { hashToken, sameHash } from '../../domain/auth/api-token.ts';
 import { type GrantTier, generateGrantToken, grantTokenTier } from '../../domain/auth/grant-token.ts';
 import { encryptSecret } from '../../domain/crypto/secret-box.ts';
 import { recordChange } from '../audit/service.ts';
+import { credentialSessionFromToken } from '../credential-access/service.ts';
 import { getOperator } from '../operators/service.ts';
 import { findPassportInWorkspace, resolvePassport } from '../passports/service.ts';
 import type { ActiveGrant } from './reads.ts';
@@ -237,10 +238,30 @@ export async function grantFromToken(services: ServiceContext, token: string): P
   const row = await tokenCacheFor(services.db).lookup(hash, (h) =>
     store.findGrantByTokenHash(services.db, h),
   );
-  if (!row || row.tokenHash === null || !sameHash(row.tokenHash, hash)) return null;
+  if (!row) return credentialSession(services, token);
+  if (row.tokenHash === null || !sameHash(row.tokenHash, hash)) return null;
   if (row.status !== 'active' || row.tier !== tier) return null;
   if (row.expiresAt !== null && row.expiresAt <= services.clock()) return null;
   return { id: row.id, tenantId: row.tenantId, tier, passportId: row.passportId, operatorId: row.operatorId };
+}
+
+/** A credential session (docs/credential-access.md) reads as a grant over every workspace of the node. */
+async function credentialSession(services: ServiceContext, token: string): Promise<ActiveGrant | null> {
+  const session = await credentialSessionFromToken(services, token);
+  if (!session) return null;
+  return {
+    id: session.id,
+    tenantId: null,
+    tier: session.tier,
+    passportId: null,
+    operatorId: null,
+    credential: {
+      issuer: session.issuerName,
+      credentialType: session.credentialType,
+      organisation: session.organisation,
+      country: session.country,
+    },
+  };
 }
 
 export { listAccessLog } from './access-log.ts';

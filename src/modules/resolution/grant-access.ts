@@ -5,7 +5,8 @@ import type { AccessTier } from '../../domain/categories/types.ts';
 
 export interface ActiveGrant {
   id: string;
-  tenantId: string;
+  /** Null for a credential session: every workspace of the node. */
+  tenantId: string | null;
   tier: AccessTier;
   passportId: string | null;
   operatorId: string | null;
@@ -13,6 +14,8 @@ export interface ActiveGrant {
 
 export interface GrantRead {
   grant: ActiveGrant;
+  /** The passport's workspace. */
+  tenantId: string;
   passportId: string;
   tier: AccessTier;
   representation: string;

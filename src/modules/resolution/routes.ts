@@ -12,6 +12,7 @@ import type { Representation, Subject } from '../../core/representations.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { languageOf } from '../../http/language.ts';
 import { preferredRepresentation } from '../../http/representations.ts';
+import { SESSION_COOKIE } from '../credential-access/service.ts';
 import { descriptionRoute } from './description.ts';
 import { type GrantAccess, NO_GRANTS } from './grant-access.ts';
 import { LINKSET_CONTEXT, LINKSET_TYPE } from './linkset.ts';
@@ -50,9 +51,19 @@ function scanOf(
     // scan's walk through the request only descends before it comes back to send the answer.
     token: bearerToken(request),
     lang: languageOf(request),
-    grant: (request.query as { grant?: unknown } | undefined)?.grant,
+    grant: grantOf(request),
     log: request.log,
   };
+}
+
+/**
+ * The grant a request names: `?grant=`, else the credential session's HttpOnly cookie (the page
+ * session of the browser that presented a credential, docs/credential-access.md).
+ */
+function grantOf(request: FastifyRequest): unknown {
+  const grant = (request.query as { grant?: unknown } | undefined)?.grant;
+  if (grant !== undefined) return grant;
+  return request.cookies?.[SESSION_COOKIE];
 }
 
 function matches(request: FastifyRequest, etag: string): boolean {

@@ -163,7 +163,7 @@ async function answerRead(
     if (found.kind === 'passport' && representation.kept) await keep(resolution, call, found, text, answer);
   }
   if (found.kind === 'passport' && reader.grant) {
-    await recordRead(resolution, call, found.passport.passport.id, reader.tier, reader.grant);
+    await recordRead(resolution, call, found.passport.passport, reader.tier, reader.grant);
   }
   return answer;
 }
@@ -185,13 +185,14 @@ async function keep(
 function recordRead(
   { services, grants }: Resolution,
   call: ResolutionCall,
-  passportId: string,
+  passport: { id: string; tenantId: string },
   tier: AccessTier,
   grant: ActiveGrant,
 ): Promise<void> {
   return grants.record(services, {
     grant,
-    passportId,
+    tenantId: passport.tenantId,
+    passportId: passport.id,
     tier,
     representation: call.representation.type,
     action: 'resolve',

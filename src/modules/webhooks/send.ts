@@ -19,7 +19,7 @@ export interface SendResult {
 }
 
 export interface GuardedRequest {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'GET';
   body: string;
   headers: Record<string, string>;
   userAgent: string;
@@ -62,8 +62,10 @@ export async function sendGuarded(
       method,
       headers: {
         ...headers,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
+        // A GET (a credential's status list) sends no body.
+        ...(method === 'GET'
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
         'user-agent': userAgent,
       },
       // Node types lookup as dns.lookup's overloads; the guarded lookup answers both the one-address and the all-addresses form.
@@ -90,7 +92,7 @@ export async function sendGuarded(
         response.resume();
       });
       outgoing.on('error', reject);
-      outgoing.end(body);
+      outgoing.end(method === 'GET' ? undefined : body);
     });
     const ok = responseCode >= 200 && responseCode < 300;
     return {
