@@ -15,3 +15,4 @@ export * from './schema/tenancy.ts';
 export * from './schema/traceability.ts';
 export * from './schema/units.ts';
 export * from './schema/webhooks.ts';
+export * from './schema/registry.ts';

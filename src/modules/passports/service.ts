@@ -50,7 +50,9 @@ export {
 } from './party-changes.ts';
 export type { KeptRendition } from './rendition-store.ts';
 export { keepPublicAnswer, keptPublicAnswer } from './renditions.ts';
+import { announceUpdateDue } from './registration-state.ts';
 export { confirmValues } from './unconfirmed.ts';
+export { noteRegistered, registryUpdateDue, versionHashAt } from './registration-state.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
@@ -317,6 +319,7 @@ export async function updatePassport(
       operatorId: body.operatorId ?? row.operatorId,
       facilityId: body.facilityId !== undefined ? body.facilityId : row.facilityId,
       granularity: body.granularity ?? row.granularity,
+      commodityCode: body.commodityCode !== undefined ? body.commodityCode : row.commodityCode,
       metadata: body.metadata !== undefined ? body.metadata : row.metadata,
     };
     const { warnings, notices, parties, ...values } = await preparePassport(
@@ -360,6 +363,7 @@ function assertComplete(row: store.PassportRow): void {
     category: row.category,
     granularity: row.granularity,
     ...(row.originCountry === null ? {} : { originCountry: row.originCountry }),
+    ...(row.commodityCode === null ? {} : { commodityCode: row.commodityCode }),
     metadata: row.metadata,
   });
   const unconfirmed = unconfirmedFindings(row);
@@ -460,6 +464,7 @@ export async function sealPassport(
       ...fields,
     } as store.PassportRow);
     await auditPassport(tx, actor, moved.updatedAt, 'passport.sealed', sealed, { keyId });
+    await announceUpdateDue(tx, actor, sealed);
     return sealed;
   });
 }

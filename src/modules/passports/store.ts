@@ -492,3 +492,18 @@ export async function unlinkFacility(db: Executor, tenantId: string, facilityId:
     .returning({ id: passports.id });
   return rows.length;
 }
+
+/** The hash kept with an archived version; null when it was not sealed or does not exist. */
+export async function archivedVersionHash(db: Executor, tenantId: string, passportId: string, version: number) {
+  const [row] = await db
+    .select({ versionHash: passportVersions.versionHash })
+    .from(passportVersions)
+    .where(
+      and(
+        eq(passportVersions.tenantId, tenantId),
+        eq(passportVersions.passportId, passportId),
+        eq(passportVersions.version, version),
+      ),
+    );
+  return row?.versionHash ?? null;
+}
