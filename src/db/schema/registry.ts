@@ -1,7 +1,17 @@
 // What the EU DPP registry answered for a passport (docs/registry.md): the registration id, when, for
 // which version, and its proof of registration, kept for as long as the passport is. Append-only.
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { passports } from './passports.ts';
 
@@ -26,7 +36,11 @@ export const registryRegistrations = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
-    uniqueIndex('registry_registrations_unique_idx').on(table.tenantId, table.passportId, table.registrationId),
+    uniqueIndex('registry_registrations_unique_idx').on(
+      table.tenantId,
+      table.passportId,
+      table.registrationId,
+    ),
     index('registry_registrations_passport_idx').on(table.tenantId, table.passportId, table.createdAt),
     foreignKey({
       columns: [table.tenantId, table.passportId],

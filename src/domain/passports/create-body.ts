@@ -34,8 +34,17 @@ function checkEnvelope(body: Record<string, unknown>): AdvisoryItem[] {
     }
   }
   const { commodityCode } = body;
-  if (commodityCode !== undefined && commodityCode !== null && normaliseCommodityCode(commodityCode) === null) {
-    errors.push(validationError('PATTERN_MISMATCH', '/commodityCode', { field: 'commodityCode', pattern: 'CN8 (8 digits) or HS6 (6 digits)' }));
+  if (
+    commodityCode !== undefined &&
+    commodityCode !== null &&
+    normaliseCommodityCode(commodityCode) === null
+  ) {
+    errors.push(
+      validationError('PATTERN_MISMATCH', '/commodityCode', {
+        field: 'commodityCode',
+        pattern: 'CN8 (8 digits) or HS6 (6 digits)',
+      }),
+    );
   }
   if (granularity !== undefined && !GRANULARITIES.includes(granularity as Granularity)) {
     errors.push(

@@ -21,7 +21,11 @@ export async function noteRegistered(db: Executor, row: PassportRow, versionHash
 
 /** Whether the newest sealed version differs from the one the registry was last told of. */
 export function registryUpdateDue(row: PassportRow): boolean {
-  return row.registeredVersionHash !== null && row.versionHash !== null && row.versionHash !== row.registeredVersionHash;
+  return (
+    row.registeredVersionHash !== null &&
+    row.versionHash !== null &&
+    row.versionHash !== row.registeredVersionHash
+  );
 }
 
 /**

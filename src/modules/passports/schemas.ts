@@ -100,7 +100,9 @@ export const PassportBodySchema = Type.Object(
     operatorId: Unknown('economic operator id; default: the key operator, or the only one'),
     facilityId: Unknown('manufacturing facility id'),
     granularity: Unknown('model (default) | batch | item'),
-    commodityCode: Unknown('8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it'),
+    commodityCode: Unknown(
+      '8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it',
+    ),
     status: Unknown('ACTIVE (default) | DRAFT'),
     metadata: Unknown('category metadata, see /api/v1/schemas/{category}'),
   },

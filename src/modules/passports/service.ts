@@ -12,12 +12,15 @@ import type { BackupState } from '../../db/schema.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
+import { toFacilityRecord } from '../facilities/service.ts';
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
+import { toOperatorRecord } from '../operators/service.ts';
 import { auditPassport } from './audit.ts';
 import { hashSealedPassport, ownerAnnotations } from './backups.ts';
 import { documentRenderer, renderWithParties, renderWritten } from './documents.ts';
 import { type PassportBody, preparePassport, ValidationFailed } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
+import { announceUpdateDue } from './registration-state.ts';
 import * as renditionStore from './rendition-store.ts';
 import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
@@ -48,11 +51,10 @@ export {
   restorePassportsWithOperator,
   unlinkPassportsFromFacility,
 } from './party-changes.ts';
+export { noteRegistered, registryUpdateDue, versionHashAt } from './registration-state.ts';
 export type { KeptRendition } from './rendition-store.ts';
 export { keepPublicAnswer, keptPublicAnswer } from './renditions.ts';
-import { announceUpdateDue } from './registration-state.ts';
 export { confirmValues } from './unconfirmed.ts';
-export { noteRegistered, registryUpdateDue, versionHashAt } from './registration-state.ts';
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
@@ -181,6 +183,26 @@ export async function readOwnerAnswer(
       .catch(keepFailed);
   }
   return body;
+}
+
+/** A passport as its registry record needs it: the row, its parties' records, its owner document. */
+export async function registrySubject(services: ServiceContext, actor: Actor, reference: string) {
+  const { found, document } = await readOwnerFound(
+    services,
+    actor,
+    ownerKey(parsePassportReference(reference)),
+  );
+  return {
+    row: found.passport,
+    operator: toOperatorRecord(found.operator),
+    facility: found.facility ? toFacilityRecord(found.facility) : null,
+    document,
+  };
+}
+
+/** The ids of the workspace's published passports (no drafts) the actor may read, oldest first. */
+export function publishedPassportIds(db: Executor, actor: Actor): Promise<string[]> {
+  return store.publishedIds(db, actor.tenantId, actor.operatorId);
 }
 
 /** The stored passport with this productId (any GTIN length), or null; not scope-checked. */
