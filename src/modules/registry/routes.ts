@@ -3,7 +3,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../context.ts';
-import { errorResponses, TENANT_ERRORS } from '../../core/schemas.ts';
+import { errorResponses, mediaResponses, TENANT_ERRORS } from '../../core/schemas.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import {
   IdParams,
@@ -18,6 +18,7 @@ import {
 import * as registry from './service.ts';
 
 const tags = ['Registry'];
+const Binary = Type.String({ format: 'binary' });
 const read = { access: { kind: 'tenant', permission: 'passport:read' } } as const;
 
 export async function registryRoutes(app: App, context: registry.RegistryContext): Promise<void> {
@@ -168,10 +169,12 @@ async function registrationRoutes(app: App, context: registry.RegistryContext): 
         summary: "The registry's proof of a registration, as recorded (kept as long as the passport)",
         params: ProofParams,
         response: {
-          200: {
-            description: "The registry's PDF or signed file",
-            content: { 'application/octet-stream': { schema: Type.String({ format: 'binary' }) } },
-          },
+          200: mediaResponses("The registry's PDF or signed file, in the type it was recognised as", {
+            'application/pdf': Binary,
+            'application/xml': Binary,
+            'application/json': Binary,
+            'application/octet-stream': Binary,
+          }),
           ...errorResponses(...TENANT_ERRORS),
         },
       },
