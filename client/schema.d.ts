@@ -6889,6 +6889,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -7020,6 +7022,8 @@ export interface paths {
                     "application/json": {
                         /** @description category slug */
                         category?: unknown;
+                        /** @description 8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it */
+                        commodityCode?: unknown;
                         /** @description manufacturing facility id */
                         facilityId?: unknown;
                         /** @description model (default) | batch | item */
@@ -7064,6 +7068,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -7269,6 +7275,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -7332,6 +7340,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -7523,6 +7533,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -7575,6 +7587,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -8359,6 +8373,8 @@ export interface paths {
                             /** @description owner read: the sealed version's copy on a backup node */
                             backupUri?: string;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -8417,6 +8433,8 @@ export interface paths {
                             /** @description owner read: the sealed version's copy on a backup node */
                             backupUri?: string;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -8564,6 +8582,8 @@ export interface paths {
                         category?: unknown;
                         /** @description why the passport changes; kept in its history */
                         changeReason?: unknown;
+                        /** @description 8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it */
+                        commodityCode?: unknown;
                         /** @description manufacturing facility id */
                         facilityId?: unknown;
                         /** @description model (default) | batch | item */
@@ -8602,6 +8622,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -9060,6 +9082,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -9390,6 +9414,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -9542,6 +9568,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -9781,6 +9809,562 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/passports/{id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passport's registrations with the EU registry, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            registrations: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Record the EU registry's answer: its registration id, date, version and proof (append-only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the registry's proof of registration (its PDF or signed file), base64, at most 5 MiB */
+                        proof?: string;
+                        /** Format: date-time */
+                        registeredAt: string;
+                        /** @description the registry's id of the registration */
+                        registrationId: string;
+                        /** @description the passport version registered */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            registration: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/passports/{id}/registrations/{registration}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registry's proof of a registration, as recorded (kept as long as the passport) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    registration: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The registry's PDF or signed file, in the type it was recognised as */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                        "application/octet-stream": string;
+                        "application/pdf": string;
+                        "application/xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/passports/{id}/registry-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passport's EU registry record and the checks the registry makes of it, made first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /** @enum {unknown} */
+                                code: "IDENTIFIER_HTTPS" | "IDENTIFIER_LENGTH" | "IDENTIFIER_RESOLVES" | "FIELDS_MATCH" | "OPERATOR_ID" | "FACILITY_ID" | "COMMODITY_CODE" | "SEALED" | "BACKUP_HELD" | "MODEL_LINKED";
+                                field?: string;
+                                message: string;
+                                ok: boolean;
+                            }[];
+                            ready: boolean;
+                            record: {
+                                backupLink: string | null;
+                                commodityCode: string | null;
+                                dppSchemaVersion: string;
+                                dppStatus: string;
+                                economicOperatorId: string;
+                                facilityId: string | null;
+                                granularity: string;
+                                lastUpdated: string;
+                                /** @description units: the model passport's identifier */
+                                modelIdentifier?: string;
+                                uniqueProductIdentifier: string;
+                                version: number;
+                                /** @description sha256: + hex of the sealed document in RFC 8785 form (docs/backup.md); null while unsealed */
+                                versionHash: string | null;
+                            };
+                            registrations: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                            updateDue: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/passports/{id}/seal": {
         parameters: {
             query?: never;
@@ -9822,6 +10406,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -10020,6 +10606,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -10605,6 +11193,235 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/registry/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many passports are ready for the registry, not ready, registered, and due an update */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counts: {
+                                notReady: number;
+                                ready: number;
+                                registered: number;
+                                updateDue: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registry/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The files to upload to the EU registry (at most 100 registrations each), as a ZIP */
+        get: {
+            parameters: {
+                query: {
+                    status: "ready" | "updateDue";
+                    format?: "json" | "xml";
+                    units?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A ZIP of JSON or XML files of at most 100 registrations each */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/schemas/{category}": {
         parameters: {
             query?: never;
@@ -10931,6 +11748,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -11737,6 +12556,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/units/{id}/registry-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A battery unit's EU registry record (granularity item, linked to its model) and its checks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /** @enum {unknown} */
+                                code: "IDENTIFIER_HTTPS" | "IDENTIFIER_LENGTH" | "IDENTIFIER_RESOLVES" | "FIELDS_MATCH" | "OPERATOR_ID" | "FACILITY_ID" | "COMMODITY_CODE" | "SEALED" | "BACKUP_HELD" | "MODEL_LINKED";
+                                field?: string;
+                                message: string;
+                                ok: boolean;
+                            }[];
+                            ready: boolean;
+                            record: {
+                                backupLink: string | null;
+                                commodityCode: string | null;
+                                dppSchemaVersion: string;
+                                dppStatus: string;
+                                economicOperatorId: string;
+                                facilityId: string | null;
+                                granularity: string;
+                                lastUpdated: string;
+                                /** @description units: the model passport's identifier */
+                                modelIdentifier?: string;
+                                uniqueProductIdentifier: string;
+                                version: number;
+                                /** @description sha256: + hex of the sealed document in RFC 8785 form (docs/backup.md); null while unsealed */
+                                versionHash: string | null;
+                            };
+                            registrations: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                            updateDue: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/version": {
         parameters: {
             query?: never;
@@ -12085,7 +13060,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean;
-                        events: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "*")[];
+                        events: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "passport.registry_update_due" | "*")[];
                         /** @description https URL of the receiver */
                         url: string;
                     };
@@ -12362,7 +13337,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean;
-                        events?: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "*")[];
+                        events?: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "passport.registry_update_due" | "*")[];
                         /** @description https URL of the receiver */
                         url?: string;
                     };
@@ -15927,6 +16902,8 @@ export interface paths {
                     "application/json": {
                         /** @description category slug */
                         category?: unknown;
+                        /** @description 8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it */
+                        commodityCode?: unknown;
                         /** @description manufacturing facility id */
                         facilityId?: unknown;
                         /** @description model (default) | batch | item */
@@ -15958,6 +16935,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -16131,6 +17110,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -16388,6 +17369,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -16795,6 +17778,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -16943,6 +17928,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;

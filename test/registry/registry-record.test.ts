@@ -24,6 +24,7 @@ import {
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
+import { filesOfZip, xmlFilesErrors } from '../helpers/registry-files.ts';
 import { createUnit } from '../helpers/units.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
@@ -476,5 +477,35 @@ describe('registrations', () => {
     const overview = (await apiCall(app, workspace.token, 'GET', '/api/v1/registry/overview')).json();
     expect(overview.counts.updateDue).toBe(1);
     expect(overview.counts.registered).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('GET /api/v1/registry/submissions?format=xml&units=true', () => {
+  it('writes the ready passports and their ready units as XML that validates against the XSD', async () => {
+    const response = await apiCall(
+      app,
+      workspace.token,
+      'GET',
+      '/api/v1/registry/submissions?status=ready&format=xml&units=true',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const files = await filesOfZip(response.rawPayload);
+    expect([...files.keys()]).toEqual(['registrations-001.xml']);
+    const text = files.get('registrations-001.xml') ?? '';
+    expect(text).toContain('xmlns="urn:opendpp:registry-submission:1"');
+    expect(text).toContain('<granularity>item</granularity>');
+    expect(text).toContain('<modelIdentifier>');
+    expect(await xmlFilesErrors([text])).toBeNull();
+    const updates = await apiCall(
+      app,
+      workspace.token,
+      'GET',
+      '/api/v1/registry/submissions?status=updateDue&format=json',
+    );
+    const due = [...(await filesOfZip(updates.rawPayload)).values()].flatMap(
+      (file) => JSON.parse(file).registrations,
+    );
+    expect(due).toHaveLength(1);
+    expect(due[0]).toMatchObject({ passportVersion: 4 });
   });
 });
