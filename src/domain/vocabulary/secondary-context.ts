@@ -38,7 +38,6 @@ export const SECONDARY_TERMS: readonly Frozen[] = Object.freeze([
   ['manufacturingFacility'],
   ['category'],
   ['originCountry'],
-  ['commodityCode'],
   ['createdAt', DATE_TIME],
   ['updatedAt', DATE_TIME],
   // Economic operator, with the company address, and facility.
