@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../src/db/schema.ts';
+import { auditEvents, notifications } from '../../src/db/schema.ts';
 import { versionHashOf } from '../../src/domain/backup/version-hash.ts';
 import { type BackupWorker, startBackupWorker } from '../../src/modules/backup-origin/service.ts';
 import { decodeMasterKey } from '../../src/modules/seals/master-key.ts';
@@ -400,6 +400,15 @@ describe('registrations', () => {
       body,
     );
     expect(again.statusCode).toBe(409);
+    // Recorded once in the audit trail, with what was registered.
+    const { db } = await testDatabase();
+    const audited = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.tenantId, workspace.id), eq(auditEvents.action, 'passport.registered')));
+    expect(audited.map((event) => event.details)).toEqual([
+      expect.objectContaining({ registrationId: body.registrationId, version: 2, proofBytes: pdf.length }),
+    ]);
     // Another workspace sees none of it.
     for (const url of [
       `/api/v1/passports/${passport.id}/registrations`,
