@@ -58,12 +58,13 @@ describe('registry readiness in the console, in Chromium', () => {
     await page.fill('#registrationId', 'EU-DPP-2026-0001');
     await page.fill('#registeredAt', '2026-11-30');
     await page.setInputFiles('#proof', proof);
-    await rm(proof);
     await page.click(`form[action="/console/passports/${passport.id}/registrations"] button[type=submit]`);
     await page.waitForLoadState('domcontentloaded');
     await expect
       .poll(() => page.locator('main').innerText(), { timeout: WAIT_BUDGET_MS })
       .toContain('The registration was recorded.');
+    // The browser reads the chosen file when the form is sent: it goes once the page says so.
+    await rm(proof);
     const registered = page.locator('#registry-registrations tbody tr');
     expect(await registered.innerText()).toContain('EU-DPP-2026-0001');
     const href = await registered.locator('a[download]').getAttribute('href');
