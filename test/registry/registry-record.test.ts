@@ -23,7 +23,7 @@ import {
   type TestWorkspace,
 } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
-import { createFacility, createOperator, createPassport } from '../helpers/passports.ts';
+import { batteryMetadata, createFacility, createOperator, createPassport } from '../helpers/passports.ts';
 import { filesOfZip, xmlFilesErrors } from '../helpers/registry-files.ts';
 import { createUnit } from '../helpers/units.ts';
 import { useTestApp } from '../helpers/use-test-app.ts';
@@ -188,7 +188,7 @@ describe('commodityCode', () => {
         category: 'batteries',
         commodityCode: '610910',
         operatorId,
-        metadata: (await import('../helpers/passports.ts')).batteryMetadata(),
+        metadata: batteryMetadata(),
       },
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -212,6 +212,33 @@ describe('commodityCode', () => {
     expect(response.json().errors).toEqual(
       expect.arrayContaining([expect.objectContaining({ code: 'PATTERN_MISMATCH', path: '/commodityCode' })]),
     );
+  });
+});
+
+describe('commodityCode through the EN 18222 API', () => {
+  it('takes it on CreateDPP and changes it by a merge patch', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/v1/dpps',
+      headers: { authorization: `Bearer ${workspace.token}` },
+      payload: {
+        productId: `SKU-${randomInt(1e9)}`,
+        category: 'batteries',
+        operatorId,
+        commodityCode: '8507 20',
+        metadata: batteryMetadata(),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().commodityCode).toBe('850720');
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/v1/dpps/${created.json().id}`,
+      headers: { authorization: `Bearer ${workspace.token}`, 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ commodityCode: '85072000' }),
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().commodityCode).toBe('85072000');
   });
 });
 
