@@ -7965,6 +7965,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -8096,6 +8098,8 @@ export interface paths {
                     "application/json": {
                         /** @description category slug */
                         category?: unknown;
+                        /** @description 8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it */
+                        commodityCode?: unknown;
                         /** @description manufacturing facility id */
                         facilityId?: unknown;
                         /** @description model (default) | batch | item */
@@ -8140,6 +8144,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -8345,6 +8351,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -8408,6 +8416,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -8599,6 +8609,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -8651,6 +8663,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -9435,6 +9449,8 @@ export interface paths {
                             /** @description owner read: the sealed version's copy on a backup node */
                             backupUri?: string;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -9493,6 +9509,8 @@ export interface paths {
                             /** @description owner read: the sealed version's copy on a backup node */
                             backupUri?: string;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -9640,6 +9658,8 @@ export interface paths {
                         category?: unknown;
                         /** @description why the passport changes; kept in its history */
                         changeReason?: unknown;
+                        /** @description 8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it */
+                        commodityCode?: unknown;
                         /** @description manufacturing facility id */
                         facilityId?: unknown;
                         /** @description model (default) | batch | item */
@@ -9678,6 +9698,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -10144,6 +10166,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -10474,6 +10498,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -10626,6 +10652,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -10865,6 +10893,562 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/passports/{id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passport's registrations with the EU registry, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            registrations: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Record the EU registry's answer: its registration id, date, version and proof (append-only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the registry's proof of registration (its PDF or signed file), base64, at most 5 MiB */
+                        proof?: string;
+                        /** Format: date-time */
+                        registeredAt: string;
+                        /** @description the registry's id of the registration */
+                        registrationId: string;
+                        /** @description the passport version registered */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            registration: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/passports/{id}/registrations/{registration}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registry's proof of a registration, as recorded (kept as long as the passport) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    registration: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The registry's PDF or signed file, in the type it was recognised as */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                        "application/octet-stream": string;
+                        "application/pdf": string;
+                        "application/xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/passports/{id}/registry-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passport's EU registry record and the checks the registry makes of it, made first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /** @enum {unknown} */
+                                code: "IDENTIFIER_HTTPS" | "IDENTIFIER_LENGTH" | "IDENTIFIER_RESOLVES" | "FIELDS_MATCH" | "OPERATOR_ID" | "FACILITY_ID" | "COMMODITY_CODE" | "SEALED" | "BACKUP_HELD" | "MODEL_LINKED";
+                                field?: string;
+                                message: string;
+                                ok: boolean;
+                            }[];
+                            ready: boolean;
+                            record: {
+                                backupLink: string | null;
+                                commodityCode: string | null;
+                                dppSchemaVersion: string;
+                                dppStatus: string;
+                                economicOperatorId: string;
+                                facilityId: string | null;
+                                granularity: string;
+                                lastUpdated: string;
+                                /** @description units: the model passport's identifier */
+                                modelIdentifier?: string;
+                                uniqueProductIdentifier: string;
+                                version: number;
+                                /** @description sha256: + hex of the sealed document in RFC 8785 form (docs/backup.md); null while unsealed */
+                                versionHash: string | null;
+                            };
+                            registrations: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                            updateDue: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/passports/{id}/seal": {
         parameters: {
             query?: never;
@@ -10906,6 +11490,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -11104,6 +11690,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -11689,6 +12277,235 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/registry/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many passports are ready for the registry, not ready, registered, and due an update */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counts: {
+                                notReady: number;
+                                ready: number;
+                                registered: number;
+                                updateDue: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/registry/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The files to upload to the EU registry (at most 100 registrations each), as a ZIP */
+        get: {
+            parameters: {
+                query: {
+                    status: "ready" | "updateDue";
+                    format?: "json" | "xml";
+                    units?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A ZIP of JSON or XML files of at most 100 registrations each */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/schemas/{category}": {
         parameters: {
             query?: never;
@@ -12015,6 +12832,8 @@ export interface paths {
                                 "@type": "DigitalProductPassport";
                                 archivedAt: string | null;
                                 category: string;
+                                /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                                commodityCode?: string;
                                 contentSpecificationIds: string[];
                                 createdAt: string;
                                 digitalLinkUri: string | null;
@@ -12821,6 +13640,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/units/{id}/registry-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A battery unit's EU registry record (granularity item, linked to its model) and its checks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /** @enum {unknown} */
+                                code: "IDENTIFIER_HTTPS" | "IDENTIFIER_LENGTH" | "IDENTIFIER_RESOLVES" | "FIELDS_MATCH" | "OPERATOR_ID" | "FACILITY_ID" | "COMMODITY_CODE" | "SEALED" | "BACKUP_HELD" | "MODEL_LINKED";
+                                field?: string;
+                                message: string;
+                                ok: boolean;
+                            }[];
+                            ready: boolean;
+                            record: {
+                                backupLink: string | null;
+                                commodityCode: string | null;
+                                dppSchemaVersion: string;
+                                dppStatus: string;
+                                economicOperatorId: string;
+                                facilityId: string | null;
+                                granularity: string;
+                                lastUpdated: string;
+                                /** @description units: the model passport's identifier */
+                                modelIdentifier?: string;
+                                uniqueProductIdentifier: string;
+                                version: number;
+                                /** @description sha256: + hex of the sealed document in RFC 8785 form (docs/backup.md); null while unsealed */
+                                versionHash: string | null;
+                            };
+                            registrations: {
+                                /** Format: uuid */
+                                id: string;
+                                proof: {
+                                    bytes: number;
+                                    contentType: string;
+                                    /** @description the proof, for the owner, for as long as the passport is kept */
+                                    url: string;
+                                } | null;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                recordedBy: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                registrationId: string;
+                                version: number;
+                                versionHash: string | null;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                            updateDue: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/version": {
         parameters: {
             query?: never;
@@ -13169,7 +14144,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean;
-                        events: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "*")[];
+                        events: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "passport.registry_update_due" | "*")[];
                         /** @description https URL of the receiver */
                         url: string;
                     };
@@ -13446,7 +14421,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean;
-                        events?: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "*")[];
+                        events?: ("passport.ingested" | "passport.sealed" | "passport.recalled" | "batteryunit.created" | "passport.registry_update_due" | "*")[];
                         /** @description https URL of the receiver */
                         url?: string;
                     };
@@ -17219,6 +18194,8 @@ export interface paths {
                     "application/json": {
                         /** @description category slug */
                         category?: unknown;
+                        /** @description 8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it */
+                        commodityCode?: unknown;
                         /** @description manufacturing facility id */
                         facilityId?: unknown;
                         /** @description model (default) | batch | item */
@@ -17250,6 +18227,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -17423,6 +18402,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -17680,6 +18661,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -18087,6 +19070,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;
@@ -18235,6 +19220,8 @@ export interface paths {
                             "@type": "DigitalProductPassport";
                             archivedAt: string | null;
                             category: string;
+                            /** @description the 8-digit Combined Nomenclature code (or 6-digit HS); public */
+                            commodityCode?: string;
                             contentSpecificationIds: string[];
                             createdAt: string;
                             digitalLinkUri: string | null;

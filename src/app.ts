@@ -1,9 +1,10 @@
 // buildApp: the whole HTTP service as a Fastify instance, without listening and without globals,
 // so tests build as many as they like against one store.
 
+import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { App, AppContext } from './context.ts';
 import type { EoriRegistry } from './core/eori-registry.ts';
@@ -57,6 +58,7 @@ import { soapEoriRegistry } from './modules/operators/eori-client.ts';
 import { pageRepresentation } from './modules/pages/representation.ts';
 import { partiesModule } from './modules/parties/plugin.ts';
 import { passportsModule } from './modules/passports/plugin.ts';
+import { registryModule } from './modules/registry/plugin.ts';
 import { resolutionModule } from './modules/resolution/plugin.ts';
 import { renderCache } from './modules/resolution/render-cache.ts';
 import { sealingModule } from './modules/sealing/plugin.ts';
@@ -98,6 +100,9 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 2048 } as co
 
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'];
 
+/** The header of the node's in-process reads of its own public answers (registry checks). */
+const SELF_CHECK_HEADER = 'x-opendpp-self-check';
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, db } = options;
   const clock = options.clock ?? (() => new Date());
@@ -106,6 +111,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const isAdminToken = (token: string) =>
     adminTokenHash !== undefined && sameHash(hashToken(token), adminTokenHash);
+  // The node's in-process reads of its own public answers carry this header (docs/registry.md).
+  const selfCheckToken = randomBytes(32).toString('base64url');
+  const selfCheckTokenHash = hashToken(selfCheckToken);
+  const isSelfRequest = (request: FastifyRequest) => {
+    const presented = request.headers[SELF_CHECK_HEADER];
+    return typeof presented === 'string' && sameHash(hashToken(presented), selfCheckTokenHash);
+  };
   const timeouts = serverTimeouts(config.httpTimeouts);
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? {
@@ -201,6 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       credentials.forgetTenant(tenantId);
     },
     isAdminToken,
+    isSelfRequest,
     publicHost: new URL(config.publicBaseUrl).hostname.toLowerCase(),
     limits,
     sessions: sessions.auth,
@@ -257,6 +270,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mount(grantsModule, { context }),
     mount(credentialAccessModule, { context }),
     mount(backupHostModule, { context, isAdminToken }),
+    mount(registryModule, {
+      context,
+      resolve: async (path, host) => {
+        const answer = await app.inject({
+          method: 'GET',
+          url: path,
+          headers: { host, accept: 'application/ld+json', [SELF_CHECK_HEADER]: selfCheckToken },
+        });
+        return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
+      },
+    }),
     mount(consoleModule, { context, sessions, inject: (request) => app.inject(request) }),
   ];
   await app.register(async (scope) => {

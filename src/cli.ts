@@ -36,6 +36,11 @@ const USAGE = `Usage: opendpp <command> [options]
                                which proves only that the archive agrees with itself (caPinned:
                                false, and a line on stderr says so); exit status 0 when valid,
                                1 when not
+  registry record PASSPORT_ID  a passport's EU registry record, its checks, whether it is ready
+                               and whether an update is due (docs/registry.md)
+  registry submissions --status ready|updateDue [--format json|xml] [--units] > files.zip
+                               the files to upload to the EU registry, at most 100 registrations
+                               each, as a ZIP
   verify FILE.json [--ca CA.pem] [--require-timestamp]
                                verify a sealed passport document offline (full or masked);
                                --require-timestamp: a seal without an RFC 3161 timestamp is invalid;
@@ -45,7 +50,8 @@ Output: JSON on stdout. A command that makes a token (workspaces create, keys cr
 the top level as "token" (workspaces create also keeps it at apiKey.token); on a terminal a line on
 stderr repeats it, and the invitation link of members invite, as shown once.
 
-Environment: OPENDPP_URL (default http://127.0.0.1:3000), PLATFORM_ADMIN_TOKEN.`;
+Environment: OPENDPP_URL (default http://127.0.0.1:3000), PLATFORM_ADMIN_TOKEN; the registry
+commands call the workspace API with OPENDPP_API_KEY instead.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -72,6 +78,9 @@ const { values, positionals } = parseArgs({
     email: { type: 'string' },
     'manage-members': { type: 'string' },
     'require-timestamp': { type: 'boolean' },
+    status: { type: 'string' },
+    format: { type: 'string' },
+    units: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -98,6 +107,30 @@ async function exportArchive(workspaceId: string): Promise<void> {
   const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   const bytes = Buffer.from(await response.arrayBuffer());
+  await new Promise<void>((resolve, reject) =>
+    process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+/** A workspace API call with OPENDPP_API_KEY: the answer's bytes, or an error naming its status. */
+async function callWorkspace(path: string): Promise<Buffer> {
+  const base = (process.env.OPENDPP_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  const key = process.env.OPENDPP_API_KEY;
+  if (!key) throw new UsageError('OPENDPP_API_KEY is not set');
+  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${bytes.toString('utf8')}`);
+  return bytes;
+}
+
+/** Writes the registry upload files (a ZIP) to standard output. */
+async function registrySubmissions(): Promise<void> {
+  const status = required('status');
+  if (status !== 'ready' && status !== 'updateDue') throw new UsageError('--status takes ready or updateDue');
+  const format = values.format ?? 'json';
+  if (format !== 'json' && format !== 'xml') throw new UsageError('--format takes json or xml');
+  const query = new URLSearchParams({ status, format, ...(values.units ? { units: 'true' } : {}) });
+  const bytes = await callWorkspace(`/api/v1/registry/submissions?${query}`);
   await new Promise<void>((resolve, reject) =>
     process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())),
   );
@@ -247,6 +280,16 @@ async function run(): Promise<unknown> {
         );
       return result;
     }
+    case 'registry record': {
+      const id = positionals[2];
+      if (!id) throw new UsageError('registry record needs the id of a passport');
+      return JSON.parse(
+        (await callWorkspace(`/api/v1/passports/${encodeURIComponent(id)}/registry-record`)).toString('utf8'),
+      );
+    }
+    case 'registry submissions':
+      await registrySubmissions();
+      return WRITTEN;
     case `verify ${action ?? ''}`.trim(): {
       if (!action) throw new UsageError('verify needs the path of a document (JSON)');
       const { verifyFile } = await import('./verify-file.ts');

@@ -140,7 +140,10 @@ describe('localise and t', () => {
 
   it('fills every code in every language exactly as t does, with and without its params', () => {
     const plain = [...ERROR_CODES, ...WARNING_CODES, ...NOTICE_CODES].filter(
-      (code) => code !== 'PII_SHAPE_DETECTED' && code !== 'CATEGORY_GRANULARITY_UNEXPECTED',
+      (code) =>
+        code !== 'PII_SHAPE_DETECTED' &&
+        code !== 'CATEGORY_GRANULARITY_UNEXPECTED' &&
+        code !== 'COMMODITY_CODE_UNEXPECTED',
     );
     for (const lang of SUPPORTED_LANGUAGES) {
       for (const code of plain) {
@@ -190,6 +193,7 @@ describe('localise and t', () => {
       operator: 'ACME',
       gtin: '04006381333931',
       unit: 'u',
+      code: '85076000',
     };
     const items = [
       ...ERROR_CODES.map((code) => validationError(code, '/metadata', params)),

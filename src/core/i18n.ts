@@ -99,6 +99,7 @@ const TRANSLATED_PARAMS: Readonly<Record<string, Readonly<Record<string, string>
     expected: 'granularity',
   },
   PII_SHAPE_DETECTED: { kind: 'pii' },
+  COMMODITY_CODE_UNEXPECTED: { category: 'category' },
 };
 
 // Item messages are looked up and filled here rather than through `t`, which costs tens of

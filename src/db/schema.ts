@@ -11,6 +11,7 @@ export * from './schema/grants.ts';
 export * from './schema/parties.ts';
 export * from './schema/passports.ts';
 export * from './schema/product-keys.ts';
+export * from './schema/registry.ts';
 export * from './schema/seals.ts';
 export * from './schema/tenancy.ts';
 export * from './schema/traceability.ts';

@@ -57,6 +57,11 @@ export interface AuthDeps {
   limits: RateLimits;
   /** Console sessions; absent, only API keys authenticate workspace routes. */
   sessions?: SessionDeps;
+  /**
+   * Whether a request is the node asking itself in process (the registry's IDENTIFIER_RESOLVES
+   * check, docs/registry.md): such a public read counts against no reader's budget.
+   */
+  isSelfRequest?: (request: FastifyRequest) => boolean;
 }
 
 declare module 'fastify' {
@@ -266,6 +271,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       request.principal = { kind: 'platformAdmin' };
       return;
     }
-    if (policy.budget !== 'none') await deps.limits.anonymous(request, reply, policy.budget);
+    if (policy.budget !== 'none' && !deps.isSelfRequest?.(request))
+      await deps.limits.anonymous(request, reply, policy.budget);
   });
 }

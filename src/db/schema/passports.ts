@@ -44,6 +44,8 @@ export const passports = pgTable(
     productIdScheme: text('product_id_scheme').notNull(),
     category: text('category').notNull(),
     originCountry: text('origin_country'),
+    /** The 8-digit CN code (or 6-digit HS), digits only (docs/registry.md). */
+    commodityCode: text('commodity_code'),
     operatorId: uuid('operator_id').notNull(),
     facilityId: uuid('facility_id'),
     granularity: text('granularity').$type<Granularity>().notNull().default('model'),
@@ -61,6 +63,8 @@ export const passports = pgTable(
     versionHash: text('version_hash'),
     /** Where the newest sealed version stands with the backup targets (docs/backup.md). */
     backup: jsonb('backup').$type<BackupState>(),
+    /** The version hash the EU registry was last told of (docs/registry.md), for `updateDue`. */
+    registeredVersionHash: text('registered_version_hash'),
     /** Values not confirmed yet: from an example or copied (docs/passports.md, "Unconfirmed values"). */
     unconfirmed: jsonb('unconfirmed').$type<Unconfirmed[]>(),
     createdAt: createdAt(),

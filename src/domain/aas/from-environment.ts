@@ -23,6 +23,7 @@ export interface PassportWriteBody {
   category: string;
   originCountry?: string | null;
   granularity?: string;
+  commodityCode?: string;
   metadata: Json;
 }
 
@@ -141,7 +142,7 @@ export function environmentToPassport(json: unknown): PassportFromEnvironment {
   const { document } = read;
   const errors: EnvironmentProblem[] = [];
   const where = read.path;
-  const { productId, category, originCountry, granularity, metadata } = document;
+  const { productId, category, originCountry, granularity, commodityCode, metadata } = document;
   if (typeof productId !== 'string' || productId === '') {
     errors.push({ path: where, message: 'The passport has no productId' });
   }
@@ -161,6 +162,7 @@ export function environmentToPassport(json: unknown): PassportFromEnvironment {
     category: category as string,
     ...(originCountry === undefined ? {} : { originCountry: originCountry as string | null }),
     ...(typeof granularity === 'string' ? { granularity } : {}),
+    ...(typeof commodityCode === 'string' ? { commodityCode } : {}),
     metadata: metadata as Json,
   };
   return { ok: true, document, body, sealed: hasSeal(document) };

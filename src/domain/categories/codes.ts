@@ -44,6 +44,8 @@ export const WARNING_CODES = [
   'CARRIER_SYMBOLOGY_NOT_RENDERED',
   'CATEGORY_GRANULARITY_UNEXPECTED',
   'GS1_DIGITAL_LINK_EXTENSION',
+  'COMMODITY_CODE_NOT_CN',
+  'COMMODITY_CODE_UNEXPECTED',
 ] as const;
 
 /** Codes of `notices[]`: informational, nothing to fix. */

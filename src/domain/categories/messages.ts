@@ -42,6 +42,10 @@ const TEMPLATES: Record<ErrorCode | AdvisoryCode, string> = {
   CATEGORY_GRANULARITY_UNEXPECTED:
     '{category} passports are expected at granularity {expected}, got {granularity}',
   GS1_DIGITAL_LINK_EXTENSION: 'the link is read by this node but departs from GS1 ({rule})',
+  COMMODITY_CODE_NOT_CN:
+    'commodityCode {code} is a 6-digit HS code; the EU registry asks for the 8-digit Combined Nomenclature code',
+  COMMODITY_CODE_UNEXPECTED:
+    'commodityCode {code} is outside what {category} passports are expected to be classified under ({expected})',
   OPERATOR_AUTO_ATTRIBUTED: 'the passport was attributed to economic operator {operator}',
   GTIN_AUTO_COPIED: 'GTIN {gtin} was copied from productId',
 };

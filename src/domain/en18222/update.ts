@@ -12,6 +12,7 @@ export const WRITABLE_MEMBERS = [
   'category',
   'originCountry',
   'granularity',
+  'commodityCode',
   'metadata',
 ] as const;
 export type WritableMember = (typeof WRITABLE_MEMBERS)[number];

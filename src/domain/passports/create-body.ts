@@ -1,8 +1,9 @@
-// Checks a passport create body (productId, category, originCountry, granularity, metadata) into
-// one ValidationResult, so that the dry-run validators and passport ingest judge it identically.
+// Checks a passport create body (productId, category, originCountry, granularity, commodityCode,
+// metadata) into one ValidationResult, so that the dry-run validators and passport ingest judge it identically.
 import { validationError } from '../categories/advisories.ts';
 import { Findings, validate } from '../categories/engine.ts';
 import type { AdvisoryItem, Category, Granularity, ValidationResult } from '../categories/types.ts';
+import { commodityCodeWarnings, normaliseCommodityCode } from './commodity-code.ts';
 
 export const GRANULARITIES: readonly Granularity[] = ['model', 'batch', 'item'];
 
@@ -32,6 +33,19 @@ function checkEnvelope(body: Record<string, unknown>): AdvisoryItem[] {
       errors.push(validationError('PATTERN_MISMATCH', '/originCountry', { field: 'originCountry' }));
     }
   }
+  const { commodityCode } = body;
+  if (
+    commodityCode !== undefined &&
+    commodityCode !== null &&
+    normaliseCommodityCode(commodityCode) === null
+  ) {
+    errors.push(
+      validationError('PATTERN_MISMATCH', '/commodityCode', {
+        field: 'commodityCode',
+        pattern: 'CN8 (8 digits) or HS6 (6 digits)',
+      }),
+    );
+  }
   if (granularity !== undefined && !GRANULARITIES.includes(granularity as Granularity)) {
     errors.push(
       validationError('VALUE_NOT_ALLOWED', '/granularity', {
@@ -49,6 +63,7 @@ export function checkPassportBody(body: Record<string, unknown>): ValidationResu
   findings.errorsFrom(checkEnvelope(body));
   const hasCategory = typeof body.category === 'string' && body.category !== '';
   if (!hasCategory) return findings.result();
+  findings.warningsFrom(commodityCodeWarnings(body.category as string, body.commodityCode));
   return validate(
     body.category as Category,
     body.metadata,

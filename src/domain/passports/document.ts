@@ -13,6 +13,8 @@ export interface PassportState {
   productIdScheme: 'GTIN' | 'GRAI' | 'SKU';
   category: string;
   originCountry: string | null;
+  /** Absent from documents made before passports had one, so their text (and seal) stays as it was. */
+  commodityCode?: string | null;
   granularity: string;
   status: PassportStatus;
   metadata: unknown;
@@ -91,6 +93,7 @@ export function renderPassportDocument({
     manufacturingFacility,
     category: passport.category,
     originCountry: passport.originCountry,
+    ...(passport.commodityCode ? { commodityCode: passport.commodityCode } : {}),
     metadata: passport.metadata,
     createdAt: passport.createdAt.toISOString(),
     updatedAt: passport.updatedAt.toISOString(),

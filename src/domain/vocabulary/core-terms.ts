@@ -167,6 +167,15 @@ export const PASSPORT_TERMS: readonly TermSpec[] = [
   prop('originCountry', 'Country of origin', 'ISO 3166-1 alpha-2 code of the country of origin.', {
     range: STRING,
   }),
+  prop(
+    'commodityCode',
+    'Commodity code',
+    'The 8-digit Combined Nomenclature code of the product (or its 6-digit HS code), as the EU DPP registry keeps it.',
+    {
+      domain: [PASSPORT],
+      range: STRING,
+    },
+  ),
   // Category metadata is a plain nested object: each of its properties is a term of this context.
   prop(
     'metadata',

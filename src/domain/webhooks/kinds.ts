@@ -1,13 +1,15 @@
 // Which change becomes which webhook event. The contract names the kinds; which operation emits
 // which is ours to decide (docs/webhooks.md): a passport created or updated was ingested, a seal is
 // `passport.sealed`, a status change to RECALLED is `passport.recalled`, a serialisation is
-// `batteryunit.created`. Other changes (deletions of drafts, other status changes) emit nothing.
+// `batteryunit.created`, a seal of a registered passport's newer version
+// `passport.registry_update_due` (docs/registry.md). Other changes (deletions of drafts, other status changes) emit nothing.
 
 export const WEBHOOK_KINDS = [
   'passport.ingested',
   'passport.sealed',
   'passport.recalled',
   'batteryunit.created',
+  'passport.registry_update_due',
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
@@ -31,6 +33,8 @@ export function webhookKindOf(
       return details?.status === 'RECALLED' ? 'passport.recalled' : null;
     case 'batteryunit.created':
       return 'batteryunit.created';
+    case 'passport.registry_update_due':
+      return 'passport.registry_update_due';
     default:
       return null;
   }

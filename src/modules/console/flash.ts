@@ -20,6 +20,7 @@ const FLASHES = {
   joined: 'flash.joined',
   signedOut: 'flash.signedOut',
   mfaOn: 'flash.mfaOn',
+  registered: 'registry.recorded',
 } as const;
 
 export type Flash = keyof typeof FLASHES;

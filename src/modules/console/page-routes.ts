@@ -11,6 +11,7 @@ import { acceptForms, type Inject } from './pages.ts';
 import { partyPages } from './parties-pages.ts';
 import { passportFormPages } from './passport-form-pages.ts';
 import { passportPages } from './passports-pages.ts';
+import { registryPages } from './registry-pages.ts';
 import { securityPages } from './security-pages.ts';
 import { serialisePages } from './serialise-pages.ts';
 import type { SessionService } from './sessions.ts';
@@ -39,5 +40,6 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await unitPages(pages, context, sessions, inject);
     await unitLabelPages(pages, context, sessions, inject);
     await overviewPages(pages, context, sessions, inject);
+    await registryPages(pages, context, sessions, inject);
   });
 }

@@ -34,6 +34,7 @@ export interface FormValues {
   productId: string;
   originCountry: string;
   granularity: string;
+  commodityCode: string;
   status: string;
   operatorId: string;
   facilityId: string;
@@ -86,6 +87,13 @@ function envelope(
       kind: 'select',
       options: ['model', 'batch', 'item'].map((value) => ({ value, label: names(lang).granularity(value) })),
       value: values.granularity || 'model',
+    },
+    {
+      ...field('/commodityCode', t('forms.commodityCode'), false, t('forms.commodityCodeHint')),
+      kind: 'input',
+      type: 'text',
+      step: '',
+      value: values.commodityCode,
     },
   ];
   if (mode === 'edit') {
@@ -327,6 +335,7 @@ export function readForm(fields: URLSearchParams, category: Category, lang: Lang
     // A country is chosen by name; posted as text, a name or code is read as its code (countries.ts).
     originCountry: countryInput(text(fields, '/originCountry')),
     granularity: text(fields, '/granularity'),
+    commodityCode: text(fields, '/commodityCode'),
     status: text(fields, '/status'),
     operatorId: text(fields, '/operatorId'),
     facilityId: text(fields, '/facilityId'),
@@ -344,6 +353,8 @@ export function apiBody(mode: FormMode, category: Category, values: FormValues):
   if (values.originCountry) body.originCountry = values.originCountry;
   else if (mode === 'edit') body.originCountry = null;
   if (values.granularity) body.granularity = values.granularity;
+  if (values.commodityCode) body.commodityCode = values.commodityCode;
+  else if (mode === 'edit') body.commodityCode = null;
   if (mode === 'edit') {
     if (values.changeReason) body.changeReason = values.changeReason;
     return body;
@@ -361,6 +372,7 @@ export function valuesOf(passport: Record<string, unknown>): FormValues {
     productId: str(passport.productId),
     originCountry: str(passport.originCountry),
     granularity: str(passport.granularity),
+    commodityCode: str(passport.commodityCode),
     status: str(passport.status),
     operatorId: '',
     facilityId: '',
@@ -376,6 +388,7 @@ export const emptyValues = (): FormValues => ({
   productId: '',
   originCountry: '',
   granularity: 'model',
+  commodityCode: '',
   status: 'ACTIVE',
   operatorId: '',
   facilityId: SOLE_FACILITY,

@@ -32,6 +32,42 @@ export const tierOf = (value: unknown): AccessTier =>
 export const passportName = (passport: { metadata?: unknown; productId?: unknown }) =>
   productName(passport.metadata) ?? String(passport.productId ?? '');
 
+/** The "Registry readiness" panel: each check in words, with the fix of each failed one. */
+function registryPanel(
+  answer: {
+    record: { uniqueProductIdentifier: string; versionHash: string | null; version: number };
+    checks: { code: string; ok: boolean; message: string }[];
+    ready: boolean;
+    updateDue: boolean;
+    registrations: {
+      registrationId: string;
+      registeredAt: string;
+      version: number;
+      proof: { url: string } | null;
+    }[];
+  },
+  tr: SignedInPage['t'],
+) {
+  return {
+    ready: answer.ready,
+    updateDue: answer.updateDue,
+    identifier: answer.record.uniqueProductIdentifier,
+    versionHash: answer.record.versionHash,
+    version: answer.record.version,
+    checks: answer.checks.map((check) => ({
+      code: check.code,
+      label: tr(`registry.checks.${check.code}`),
+      ok: check.ok,
+      message: check.message,
+      fix: check.ok ? '' : tr(`registry.fixes.${check.code}`),
+    })),
+    registrations: answer.registrations.map((item) => ({
+      ...item,
+      proofPath: item.proof ? new URL(item.proof.url).pathname : null,
+    })),
+  };
+}
+
 /** The moves that cannot be undone, which the console asks to confirm first. */
 export const CONFIRMED_MOVES: readonly string[] = ['RECALLED', 'DECOMMISSIONED'];
 
@@ -50,7 +86,7 @@ export async function passportView(
   const passport = found.body as typeof found.body & Record<string, unknown>;
   const id = encodeURIComponent(String(passport.id));
   // Whether the public gets a document now: the same request without credentials.
-  const [publicView, history, units, people, creator] = await Promise.all([
+  const [publicView, history, units, people, creator, registry] = await Promise.all([
     inject({
       method: 'GET',
       url: `/passport/${id}`,
@@ -66,6 +102,7 @@ export async function passportView(
     }),
     listMembers(services, page.principal.tenant.id),
     passportCreator(services.db, page.principal.tenant.id, String(passport.id)),
+    callApi(inject, page.principal, 'GET', '/api/v1/passports/{id}/registry-record', { params: { id } }),
   ]);
   const { status } = passport;
   const askUrl = requestAccessUrl(services.baseUrl, String(passport.id));
@@ -109,6 +146,7 @@ export async function passportView(
       moves: PASSPORT_STATUSES.filter((to) => PASSPORT_STATUSES.includes(status) && canMove(status, to)),
       deletable: status === 'DRAFT',
       unitStatuses: UNIT_STATUSES.join(', '),
+      registry: registry.status === 200 ? registryPanel(registry.body, page.t) : null,
     },
   };
 }

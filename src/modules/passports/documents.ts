@@ -30,6 +30,7 @@ export function toState(row: PassportRow): PassportState {
     category: row.category,
     originCountry: row.originCountry,
     granularity: row.granularity,
+    commodityCode: row.commodityCode,
     status: row.status,
     metadata: row.metadata,
     archivedAt: row.archivedAt,

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import { advisory } from '../../domain/categories/advisories.ts';
 import { errorsFound, listsFewer } from '../../domain/categories/engine.ts';
 import type { AdvisoryItem, Granularity, ValidationResult } from '../../domain/categories/types.ts';
+import { normaliseCommodityCode } from '../../domain/passports/commodity-code.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { copyGtinIntoMetadata } from '../../domain/passports/gtin-copy.ts';
 import { productIdentity } from '../../domain/passports/identity.ts';
@@ -20,6 +21,7 @@ export interface PassportBody {
   operatorId?: unknown;
   facilityId?: unknown;
   granularity?: unknown;
+  commodityCode?: unknown;
   status?: unknown;
   metadata?: unknown;
 }
@@ -32,6 +34,7 @@ export interface PreparedPassport {
   operatorId: string;
   facilityId: string | null;
   granularity: Granularity;
+  commodityCode: string | null;
   metadata: unknown;
   warnings: AdvisoryItem[];
   notices: AdvisoryItem[];
@@ -158,6 +161,7 @@ export async function preparePassport(
     operatorId: operator.id,
     facilityId: facility?.id ?? null,
     granularity: (body.granularity as Granularity | undefined) ?? 'model',
+    commodityCode: normaliseCommodityCode(body.commodityCode),
     metadata,
     warnings: checked.warnings,
     notices: [...notices, ...checked.notices],

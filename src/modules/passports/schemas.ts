@@ -45,6 +45,9 @@ export const PassportDocumentSchema = Type.Object(
     manufacturingFacility: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
     category: Type.String(),
     originCountry: Type.Union([Type.String(), Type.Null()]),
+    commodityCode: Type.Optional(
+      Type.String({ description: 'the 8-digit Combined Nomenclature code (or 6-digit HS); public' }),
+    ),
     metadata: Type.Unknown(),
     createdAt: Type.String(),
     updatedAt: Type.String(),
@@ -97,6 +100,9 @@ export const PassportBodySchema = Type.Object(
     operatorId: Unknown('economic operator id; default: the key operator, or the only one'),
     facilityId: Unknown('manufacturing facility id'),
     granularity: Unknown('model (default) | batch | item'),
+    commodityCode: Unknown(
+      '8-digit Combined Nomenclature code (spaces and dots removed; a 6-digit HS code is kept with a warning); null clears it',
+    ),
     status: Unknown('ACTIVE (default) | DRAFT'),
     metadata: Unknown('category metadata, see /api/v1/schemas/{category}'),
   },

@@ -12,12 +12,15 @@ import type { BackupState } from '../../db/schema.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
 import { parsePassportReference, productIdentity } from '../../domain/passports/identity.ts';
 import { canMove, moveName, type PassportStatus, RETENTION_YEARS } from '../../domain/passports/lifecycle.ts';
+import { toFacilityRecord } from '../facilities/service.ts';
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
+import { toOperatorRecord } from '../operators/service.ts';
 import { auditPassport } from './audit.ts';
 import { hashSealedPassport, ownerAnnotations } from './backups.ts';
 import { documentRenderer, renderWithParties, renderWritten } from './documents.ts';
 import { type PassportBody, preparePassport, ValidationFailed } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
+import { announceUpdateDue } from './registration-state.ts';
 import * as renditionStore from './rendition-store.ts';
 import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
@@ -48,6 +51,7 @@ export {
   restorePassportsWithOperator,
   unlinkPassportsFromFacility,
 } from './party-changes.ts';
+export { noteRegistered, registryUpdateDue, versionHashAt } from './registration-state.ts';
 export type { KeptRendition } from './rendition-store.ts';
 export { keepPublicAnswer, keptPublicAnswer } from './renditions.ts';
 export { confirmValues } from './unconfirmed.ts';
@@ -179,6 +183,26 @@ export async function readOwnerAnswer(
       .catch(keepFailed);
   }
   return body;
+}
+
+/** A passport as its registry record needs it: the row, its parties' records, its owner document. */
+export async function registrySubject(services: ServiceContext, actor: Actor, reference: string) {
+  const { found, document } = await readOwnerFound(
+    services,
+    actor,
+    ownerKey(parsePassportReference(reference)),
+  );
+  return {
+    row: found.passport,
+    operator: toOperatorRecord(found.operator),
+    facility: found.facility ? toFacilityRecord(found.facility) : null,
+    document,
+  };
+}
+
+/** The ids of the workspace's published passports (no drafts) the actor may read, oldest first. */
+export function publishedPassportIds(db: Executor, actor: Actor): Promise<string[]> {
+  return store.publishedIds(db, actor.tenantId, actor.operatorId);
 }
 
 /** The stored passport with this productId (any GTIN length), or null; not scope-checked. */
@@ -317,6 +341,7 @@ export async function updatePassport(
       operatorId: body.operatorId ?? row.operatorId,
       facilityId: body.facilityId !== undefined ? body.facilityId : row.facilityId,
       granularity: body.granularity ?? row.granularity,
+      commodityCode: body.commodityCode !== undefined ? body.commodityCode : row.commodityCode,
       metadata: body.metadata !== undefined ? body.metadata : row.metadata,
     };
     const { warnings, notices, parties, ...values } = await preparePassport(
@@ -360,6 +385,7 @@ function assertComplete(row: store.PassportRow): void {
     category: row.category,
     granularity: row.granularity,
     ...(row.originCountry === null ? {} : { originCountry: row.originCountry }),
+    ...(row.commodityCode === null ? {} : { commodityCode: row.commodityCode }),
     metadata: row.metadata,
   });
   const unconfirmed = unconfirmedFindings(row);
@@ -460,6 +486,7 @@ export async function sealPassport(
       ...fields,
     } as store.PassportRow);
     await auditPassport(tx, actor, moved.updatedAt, 'passport.sealed', sealed, { keyId });
+    await announceUpdateDue(tx, actor, sealed);
     return sealed;
   });
 }

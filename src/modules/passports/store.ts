@@ -492,3 +492,43 @@ export async function unlinkFacility(db: Executor, tenantId: string, facilityId:
     .returning({ id: passports.id });
   return rows.length;
 }
+
+/** The hash kept with an archived version; null when it was not sealed or does not exist. */
+export async function archivedVersionHash(
+  db: Executor,
+  tenantId: string,
+  passportId: string,
+  version: number,
+) {
+  const [row] = await db
+    .select({ versionHash: passportVersions.versionHash })
+    .from(passportVersions)
+    .where(
+      and(
+        eq(passportVersions.tenantId, tenantId),
+        eq(passportVersions.passportId, passportId),
+        eq(passportVersions.version, version),
+      ),
+    );
+  return row?.versionHash ?? null;
+}
+
+/** The ids of a workspace's passports other than drafts (of one operator when named), oldest first. */
+export async function publishedIds(
+  db: Executor,
+  tenantId: string,
+  operatorId: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: passports.id })
+    .from(passports)
+    .where(
+      and(
+        eq(passports.tenantId, tenantId),
+        ne(passports.status, 'DRAFT'),
+        operatorId === null ? undefined : eq(passports.operatorId, operatorId),
+      ),
+    )
+    .orderBy(asc(passports.createdAt), asc(passports.id));
+  return rows.map((row) => row.id);
+}

@@ -8,9 +8,10 @@ const Events = Type.Array(
     Type.Literal('passport.sealed'),
     Type.Literal('passport.recalled'),
     Type.Literal('batteryunit.created'),
+    Type.Literal('passport.registry_update_due'),
     Type.Literal('*'),
   ]),
-  { minItems: 1, maxItems: 5, uniqueItems: true },
+  { minItems: 1, maxItems: 6, uniqueItems: true },
 );
 
 export const CreateSubscriptionBody = Type.Object(

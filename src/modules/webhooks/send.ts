@@ -1,4 +1,5 @@
-// One HTTP request to a registered target (a webhook POST, a backup copy's PUT), with the SSRF guard
+// One HTTP request to a registered target (a webhook POST, a backup copy's PUT, the GET of a held
+// copy for the registry's BACKUP_HELD check), with the SSRF guard
 // on the connection and one overall timeout (connect, send, answer). Redirects are not followed: a
 // receiver answers where it was registered.
 import { request as httpRequest, type RequestOptions } from 'node:http';
@@ -20,11 +21,14 @@ export interface SendResult {
 
 export interface GuardedRequest {
   method: 'POST' | 'PUT' | 'GET';
+  /** The request body; a GET sends none. */
   body: string;
   headers: Record<string, string>;
   userAgent: string;
   /** Keep the start of the answer's body (a backup host's answer names the copy's URL). */
   readBody?: boolean;
+  /** How much of the answer's body to keep (default 64 KiB): a backup copy read whole needs more. */
+  maxAnswerBytes?: number;
 }
 
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -48,7 +52,7 @@ export function sendWebhook(
 
 export async function sendGuarded(
   rawUrl: string,
-  { method, body, headers, userAgent, readBody = false }: GuardedRequest,
+  { method, body, headers, userAgent, readBody = false, maxAnswerBytes = MAX_ANSWER_BYTES }: GuardedRequest,
   policy: TargetPolicy,
   timeoutMs: number,
 ): Promise<SendResult> {
@@ -62,7 +66,7 @@ export async function sendGuarded(
       method,
       headers: {
         ...headers,
-        // A GET (a credential's status list) sends no body.
+        // A GET (a credential's status list, a backup copy) sends no body.
         ...(method === 'GET'
           ? {}
           : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
@@ -84,8 +88,7 @@ export async function sendGuarded(
         // The body is drained, not read, unless asked for: then its start is kept.
         if (readBody)
           response.on('data', (chunk: Buffer) => {
-            if (answerBytes < MAX_ANSWER_BYTES)
-              answer.push(chunk.subarray(0, MAX_ANSWER_BYTES - answerBytes));
+            if (answerBytes < maxAnswerBytes) answer.push(chunk.subarray(0, maxAnswerBytes - answerBytes));
             answerBytes += chunk.length;
           });
         response.on('end', () => resolve(response.statusCode ?? 0));

@@ -1,0 +1,101 @@
+// Registry readiness in the console (docs/registry.md): the overview of the workspace's passports
+// (ready, not ready, registered, update due) with the upload files, and a registration recorded by
+// hand from the passport's page, with the registry's proof uploaded. Through the node's own API.
+import type { FastifyReply } from 'fastify';
+import type { App, AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
+import {
+  apiMessage,
+  callApi,
+  checkFormCsrf,
+  type Inject,
+  MEMBER_PAGE,
+  PAGE_ANSWERS,
+  type PageFrame,
+  PassportParams,
+  renderPage,
+  seeOther,
+} from './pages.ts';
+import { passportView } from './passport-view.ts';
+import type { SessionService } from './sessions.ts';
+import { postedForm, UPLOAD_ANSWERS } from './upload.ts';
+
+const passportPath = (id: string) => `/console/passports/${encodeURIComponent(id)}`;
+
+/** The registration the form asks for: its fields, and the proof file as base64 when one came. */
+function registrationOf(fields: URLSearchParams, file: Buffer | null) {
+  const registeredAt = fields.get('registeredAt') ?? '';
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(registeredAt) ? `${registeredAt}T00:00:00.000Z` : registeredAt;
+  return {
+    registrationId: (fields.get('registrationId') ?? '').trim(),
+    registeredAt: day,
+    version: Number(fields.get('version') ?? ''),
+    ...(file ? { proof: file.toString('base64') } : {}),
+  };
+}
+
+export async function registryPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
+
+  /** The passport's page again with the API's refusal, under its status. */
+  async function refused(
+    page: SignedInPage,
+    reply: FastifyReply,
+    frame: PageFrame,
+    id: string,
+    status: number,
+    message: string,
+  ) {
+    const view = await passportView(context, inject, page, id);
+    const shown = status in PAGE_ANSWERS ? status : 400;
+    return renderPage(
+      reply,
+      shown,
+      'passport',
+      { ...frame, title: view.title },
+      { ...view.data, error: message },
+    );
+  }
+
+  app.post(
+    '/console/passports/:id/registrations',
+    {
+      config: { access: MEMBER_PAGE },
+      schema: { hide: true, params: PassportParams, response: UPLOAD_ANSWERS },
+    },
+    async (request, reply) =>
+      memberPage(request, reply, 'passports.one', async (page, frame) => {
+        const id = request.params.id;
+        let body: ReturnType<typeof registrationOf>;
+        try {
+          const form = await postedForm(request, page, 'passport:update', (fields) =>
+            checkFormCsrf(page.principal, fields, sessions.keys.sameCsrfToken),
+          );
+          body = registrationOf(form.fields, form.file);
+        } catch (error) {
+          if (error instanceof AppError && (error.status === 400 || error.status === 413))
+            return refused(page, reply, frame, id, error.status, error.message);
+          throw error;
+        }
+        const answer = await callApi(inject, page.principal, 'POST', '/api/v1/passports/{id}/registrations', {
+          params: { id: encodeURIComponent(id) },
+          payload: body,
+        });
+        if (answer.status !== 201)
+          return refused(page, reply, frame, id, answer.status, apiMessage(answer.body));
+        return seeOther(reply, `${passportPath(id)}?done=registered#registry`);
+      }),
+  );
+
+  app.get(
+    '/console/registry',
+    { config: { access: MEMBER_PAGE }, schema: { hide: true, response: PAGE_ANSWERS } },
+    async (request, reply) =>
+      memberPage(request, reply, 'registry.overviewTitle', async (page, frame) => {
+        const answer = await callApi(inject, page.principal, 'GET', '/api/v1/registry/overview');
+        if (answer.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(answer.body));
+        return renderPage(reply, 200, 'registry', frame, { counts: answer.body.counts });
+      }),
+  );
+}
