@@ -15465,6 +15465,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -15566,6 +15573,13 @@ export interface paths {
                             [key: string]: unknown;
                         };
                     };
+                };
+                /** @description Not Modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {
@@ -15677,6 +15691,13 @@ export interface paths {
                             [key: string]: unknown;
                         };
                     };
+                };
+                /** @description Not Modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {

@@ -11,6 +11,10 @@ export const ConfigSchema = Type.Object({
   publicBaseUrl: Type.String({ pattern: '^https?://[^/?#]+(/[^?#]*)?$' }),
   dataDir: Type.String({ minLength: 1 }),
   databaseUrl: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** Streaming replicas that serve anonymous public reads while they keep up (docs/deployment.md). */
+  databaseReplicaUrls: Type.Optional(Type.Array(Type.String({ pattern: '^postgres(ql)?://' }))),
+  /** Where the tags of every change are posted, signed, for a shared cache to drop them. */
+  cachePurgeUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
   redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   platformAdminToken: Type.Optional(Type.String({ minLength: 24 })),
   /** 32 bytes that encrypt secrets at rest (AES-256-GCM). */
@@ -113,6 +117,8 @@ const NAMES: Record<keyof Config, string> = {
   publicBaseUrl: 'PUBLIC_BASE_URL',
   dataDir: 'DATA_DIR',
   databaseUrl: 'DATABASE_URL',
+  databaseReplicaUrls: 'DATABASE_REPLICA_URLS',
+  cachePurgeUrl: 'CACHE_PURGE_URL',
   redisUrl: 'REDIS_URL',
   platformAdminToken: 'PLATFORM_ADMIN_TOKEN',
   masterKey: 'MASTER_KEY',
@@ -143,6 +149,11 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     publicBaseUrl: (optional(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir: optional(env, 'DATA_DIR') ?? './data',
     databaseUrl: optional(env, 'DATABASE_URL'),
+    databaseReplicaUrls: optional(env, 'DATABASE_REPLICA_URLS')
+      ?.split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== ''),
+    cachePurgeUrl: optional(env, 'CACHE_PURGE_URL'),
     redisUrl: optional(env, 'REDIS_URL'),
     platformAdminToken: optional(env, 'PLATFORM_ADMIN_TOKEN'),
     masterKey: optional(env, 'MASTER_KEY'),
@@ -190,6 +201,9 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     // Several instances share one PostgreSQL: a key generated per instance would make secrets
     // written by one unreadable by the others.
     throw new ConfigError('MASTER_KEY is required when DATABASE_URL is set');
+  }
+  if (candidate.databaseReplicaUrls && !candidate.databaseUrl) {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas follow a PostgreSQL primary');
   }
   if (candidate.httpTimeouts.headersMs > candidate.httpTimeouts.requestMs) {
     // Node refuses a header deadline past the request's; say so by the variables' names.

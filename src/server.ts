@@ -51,9 +51,12 @@ async function main(): Promise<void> {
     config.databaseUrl ? Promise.resolve(work()) : blameDisk(config.dataDir, work);
   if (!config.databaseUrl) await checkDataDir(config.dataDir);
   const database = await onDisk(() =>
-    openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }, {
-      onFault,
-    }),
+    openDatabase(
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, replicaUrls: config.databaseReplicaUrls ?? [] }
+        : { dataDir: config.dataDir },
+      { onFault },
+    ),
   );
   const boot = await onDisk(() => bootstrap(database, config, new Date()));
   // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    readDb: database.readDb,
+    ...(database.replicas ? { replicas: database.replicas } : {}),
     changes: database.changes,
     ...(database.probeWrite ? { probeStoreWrite: database.probeWrite } : {}),
     adminTokenHash: boot.adminTokenHash,

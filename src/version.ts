@@ -1,2 +1,2 @@
 /** The interface contract this build implements (spec "Versioning"). */
-export const CONTRACT_VERSION = '1.22.0';
+export const CONTRACT_VERSION = '1.23.0';

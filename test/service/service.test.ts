@@ -15,19 +15,19 @@ describe('service endpoints', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      contractVersion: '1.22.0',
+      contractVersion: '1.23.0',
       apiMajor: 1,
       build: { commit: 'abc1234', time: '2026-11-21T10:00:00Z' },
       node: process.version,
     });
   });
 
-  it('serves OpenAPI 3.1 generated from the routes, at info.version 1.22.0', async () => {
+  it('serves OpenAPI 3.1 generated from the routes, at info.version 1.23.0', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    expect(document.info.version).toBe('1.22.0');
+    expect(document.info.version).toBe('1.23.0');
     for (const path of [
       '/api/v1/whoami',
       '/api/v1/keys',
