@@ -14,6 +14,7 @@ import type { Db } from './db/client.ts';
 import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerBodyLimits, SERVICE_BODY_LIMIT } from './http/body-limits.ts';
+import { registerCacheClock } from './http/cache-headers.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
 import { registerCors } from './http/cors.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerBodyLimits(app);
   registerQueryStringChecks(app);
   registerCommonAnswers(app);
+  registerCacheClock(app);
   registerMethodHandling(app, ROUTER_OPTIONS);
   const limits = await registerRateLimits(app, config.rateLimits, budgets?.redis);
   if (options.replicas) registerWriteSignal(app, options.replicas);

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     { loggableError },
     purging,
     { decodeMasterKey, embeddedMasterKey },
-    { startDeliveryWorker },
+    { startCachePurge, startDeliveryWorker },
     { startBackupWorker },
     { purgeSignInLocks },
     { compileCategorySchemas },
@@ -85,6 +85,17 @@ async function main(): Promise<void> {
     timeoutMs: config.webhookTimeoutMs,
     onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook delivery failed'),
   });
+  // Every change's tags go to the shared cache's purge hook (deploy/nginx/, docs/deployment.md).
+  const cachePurge =
+    config.cachePurgeUrl && config.cachePurgeSecret
+      ? startCachePurge({
+          url: config.cachePurgeUrl,
+          secret: config.cachePurgeSecret,
+          changes: database.changes,
+          timeoutMs: config.webhookTimeoutMs,
+          onError: (error) => app.log.warn({ err: loggableError(error) }, 'cache purge failed'),
+        })
+      : undefined;
   // Sealed passport versions waiting for the backup nodes (docs/backup.md) go out from here.
   const backups = startBackupWorker({
     db: database.db,
@@ -114,6 +125,7 @@ async function main(): Promise<void> {
     clearInterval(purge);
     try {
       await deliveries.stop();
+      await cachePurge?.stop();
       await backups.stop();
       await app.close();
       await database.close();
