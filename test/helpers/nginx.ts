@@ -72,6 +72,8 @@ error_log ${join(dir, 'error.log')} warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  # A load generator keeps its connections: nginx would close each after 1000 requests.
+  keepalive_requests 1000000;
   default_type application/octet-stream;
   types { application/ld+json jsonld; }
   sendfile on;
