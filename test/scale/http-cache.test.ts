@@ -237,6 +237,30 @@ describe('the reference nginx cache in front of two instances', () => {
     for (const [name, took] of times) expect(took, name).toBeLessThanOrEqual(RECALL_BOUND_MS);
   });
 
+  it('gives the same bytes the same ETag on every instance, and a 304 for a current one', async () => {
+    const workspace = await createWorkspace();
+    const passport = await createPassport(workspace.token);
+    const etags = await Promise.all(
+      nodes.map(async (node) => {
+        const direct = await node.app.inject({
+          method: 'GET',
+          url: `/passport/${passport.id}`,
+          headers: { accept: 'application/ld+json' },
+        });
+        return direct.headers.etag;
+      }),
+    );
+    expect(etags[0]).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(etags[1]).toBe(etags[0]);
+    for (let i = 0; i < 3; i++) {
+      const revalidated = await request('GET', `/passport/${passport.id}`, {
+        headers: { accept: 'application/ld+json', 'if-none-match': String(etags[0]) },
+      });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body).toBe('');
+    }
+  });
+
   it('never keeps an owner or grant holder answer: two grants never see each other', async () => {
     const workspace = await createWorkspace();
     const passport = await createPassport(workspace.token);
@@ -299,6 +323,15 @@ describe('the reference nginx cache in front of two instances', () => {
     const first = await request('GET', path, {});
     await expectHit(path, {});
     expect(first.headers['cache-tag']).toBe(`workspace:${workspace.id}, passport:${passport.id}`);
+    // The purges of the passport's creation have all arrived: nothing new for 300 ms.
+    let count = -1;
+    await timeUntil(async () => {
+      const now = purges?.received.length ?? 0;
+      const settled = now === count;
+      count = now;
+      if (!settled) await new Promise((resolve) => setTimeout(resolve, 300));
+      return settled;
+    }, 5_000);
     const received = purges?.received.length ?? 0;
 
     const changed = await request('PUT', `/api/v1/passports/${passport.id}/status`, {
