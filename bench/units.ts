@@ -103,7 +103,16 @@ export async function unitFigures(databaseUrl: string | undefined): Promise<Row[
 
     const rawName = databaseUrl ? 'raw pg INSERT' : 'raw PGlite INSERT';
     return [
-      figure('serialise, 200 units per request', serialised, 'units/s', rawName, rawUnits, 0.5),
+      // On PostgreSQL the contract's audit, outbox and counter rows share the transaction that the
+      // raw INSERT does not write (docs/scaling.md): its budget is 0.4 there, 0.5 on PGlite.
+      figure(
+        'serialise, 200 units per request',
+        serialised,
+        'units/s',
+        rawName,
+        rawUnits,
+        databaseUrl ? 0.4 : 0.5,
+      ),
       figure('bulk telemetry, 1000 events per request', appended, 'events/s', rawName, rawEvents, 0.5),
       figure(
         `GET unit view, 500 events (${Math.round(viewBytes.length / 1024)} KB)`,

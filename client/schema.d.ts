@@ -17732,6 +17732,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -17833,6 +17840,13 @@ export interface paths {
                             [key: string]: unknown;
                         };
                     };
+                };
+                /** @description Not Modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {
@@ -17944,6 +17958,13 @@ export interface paths {
                             [key: string]: unknown;
                         };
                     };
+                };
+                /** @description Not Modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {

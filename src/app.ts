@@ -15,6 +15,7 @@ import type { Db } from './db/client.ts';
 import { hashToken, sameHash } from './domain/auth/api-token.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerBodyLimits, SERVICE_BODY_LIMIT } from './http/body-limits.ts';
+import { registerCacheClock } from './http/cache-headers.ts';
 import { registerCommonAnswers } from './http/common-answers.ts';
 import { registerCors } from './http/cors.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
@@ -30,6 +31,7 @@ import { registerRequestId, requestIdFrom } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serverTimeouts } from './http/server-timeouts.ts';
 import type { TlsFiles } from './http/tls.ts';
+import { registerWriteSignal } from './http/write-signal.ts';
 import { mount } from './module-plugin.ts';
 import { aasRepresentation } from './modules/aas/representation.ts';
 import { backupHostModule } from './modules/backup-host/plugin.ts';
@@ -75,6 +77,10 @@ import { workspacesModule } from './modules/workspaces/plugin.ts';
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** Where anonymous public reads go (Database.readDb): replicas while they keep up; `db` by default. */
+  readDb?: Db;
+  /** The replicas' routed pool: a write on this instance withdraws their trust until checked again. */
+  replicas?: { invalidate(): void };
   clock?: () => Date;
   /** SHA-256 of the platform admin token in force (PLATFORM_ADMIN_TOKEN, or the one generated at first boot). */
   adminTokenHash?: string;
@@ -160,8 +166,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerBodyLimits(app);
   registerQueryStringChecks(app);
   registerCommonAnswers(app);
+  registerCacheClock(app);
   registerMethodHandling(app, ROUTER_OPTIONS);
   const limits = await registerRateLimits(app, config.rateLimits, budgets?.redis);
+  if (options.replicas) registerWriteSignal(app, options.replicas);
   // Cached principals of a workspace are dropped when another instance commits a change to it.
   const principals = principalCache(keyFinder(db), clock);
   // Rendered public answers: a workspace's writes drop its entries here, other instances' within a second.
@@ -231,6 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const context: AppContext = {
     config,
     db,
+    readDb: options.readDb ?? db,
     clock,
     baseUrl: config.publicBaseUrl,
     sealing,

@@ -76,6 +76,39 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DATABASE_REPLICA_URLS as a list beside DATABASE_URL, and never without it', () => {
+    const shared = { DATABASE_URL: 'postgres://db/x', MASTER_KEY: 'ab'.repeat(32) };
+    expect(loadConfig(shared)).not.toHaveProperty('databaseReplicaUrls');
+    expect(
+      loadConfig({ ...shared, DATABASE_REPLICA_URLS: 'postgres://r1/x, postgresql://r2/x,' })
+        .databaseReplicaUrls,
+    ).toEqual(['postgres://r1/x', 'postgresql://r2/x']);
+    expect(() => loadConfig({ ...shared, DATABASE_REPLICA_URLS: 'mysql://r1/x' })).toThrow(
+      /DATABASE_REPLICA_URLS is invalid/,
+    );
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/x' })).toThrow(
+      new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas follow a PostgreSQL primary'),
+    );
+  });
+
+  it('reads CACHE_PURGE_URL and CACHE_PURGE_SECRET together or not at all', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(
+      loadConfig({ CACHE_PURGE_URL: 'http://purger.internal/purge', CACHE_PURGE_SECRET: secret }),
+    ).toMatchObject({
+      cachePurgeUrl: 'http://purger.internal/purge',
+      cachePurgeSecret: secret,
+    });
+    for (const one of [{ CACHE_PURGE_URL: 'http://purger.internal/purge' }, { CACHE_PURGE_SECRET: secret }]) {
+      expect(() => loadConfig(one)).toThrow(
+        new ConfigError('CACHE_PURGE_URL and CACHE_PURGE_SECRET are set together or not at all'),
+      );
+    }
+    expect(() =>
+      loadConfig({ CACHE_PURGE_URL: 'http://purger.internal/purge', CACHE_PURGE_SECRET: 'short' }),
+    ).toThrow(/CACHE_PURGE_SECRET is invalid/);
+  });
+
   it('reads EORI_VALIDATION_URL, optional', () => {
     expect(loadConfig({}).eoriValidationUrl).toBeUndefined();
     const url = 'https://ec.europa.eu/taxation_customs/dds2/eos/validation/services/validation';

@@ -11,6 +11,12 @@ export const ConfigSchema = Type.Object({
   publicBaseUrl: Type.String({ pattern: '^https?://[^/?#]+(/[^?#]*)?$' }),
   dataDir: Type.String({ minLength: 1 }),
   databaseUrl: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** Streaming replicas that serve anonymous public reads while they keep up (docs/deployment.md). */
+  databaseReplicaUrls: Type.Optional(Type.Array(Type.String({ pattern: '^postgres(ql)?://' }))),
+  /** Where the tags of every change are posted, signed, for a shared cache to drop them. */
+  cachePurgeUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+([/?#]\\S*)?$' })),
+  /** The purge hook's signing secret (`whsec_` and base64, as a webhook subscription's). */
+  cachePurgeSecret: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9+/]{32,}={0,2}$' })),
   redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   platformAdminToken: Type.Optional(Type.String({ minLength: 24 })),
   /** 32 bytes that encrypt secrets at rest (AES-256-GCM). */
@@ -115,6 +121,9 @@ const NAMES: Record<keyof Config, string> = {
   publicBaseUrl: 'PUBLIC_BASE_URL',
   dataDir: 'DATA_DIR',
   databaseUrl: 'DATABASE_URL',
+  databaseReplicaUrls: 'DATABASE_REPLICA_URLS',
+  cachePurgeUrl: 'CACHE_PURGE_URL',
+  cachePurgeSecret: 'CACHE_PURGE_SECRET',
   redisUrl: 'REDIS_URL',
   platformAdminToken: 'PLATFORM_ADMIN_TOKEN',
   masterKey: 'MASTER_KEY',
@@ -146,6 +155,12 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     publicBaseUrl: (optional(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir: optional(env, 'DATA_DIR') ?? './data',
     databaseUrl: optional(env, 'DATABASE_URL'),
+    databaseReplicaUrls: optional(env, 'DATABASE_REPLICA_URLS')
+      ?.split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== ''),
+    cachePurgeUrl: optional(env, 'CACHE_PURGE_URL'),
+    cachePurgeSecret: optional(env, 'CACHE_PURGE_SECRET'),
     redisUrl: optional(env, 'REDIS_URL'),
     platformAdminToken: optional(env, 'PLATFORM_ADMIN_TOKEN'),
     masterKey: optional(env, 'MASTER_KEY'),
@@ -194,6 +209,12 @@ export function loadConfig(env: Env = process.env, defaults: Partial<Config> = {
     // Several instances share one PostgreSQL: a key generated per instance would make secrets
     // written by one unreadable by the others.
     throw new ConfigError('MASTER_KEY is required when DATABASE_URL is set');
+  }
+  if (Boolean(candidate.cachePurgeUrl) !== Boolean(candidate.cachePurgeSecret)) {
+    throw new ConfigError('CACHE_PURGE_URL and CACHE_PURGE_SECRET are set together or not at all');
+  }
+  if (candidate.databaseReplicaUrls && !candidate.databaseUrl) {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas follow a PostgreSQL primary');
   }
   if (candidate.httpTimeouts.headersMs > candidate.httpTimeouts.requestMs) {
     // Node refuses a header deadline past the request's; say so by the variables' names.

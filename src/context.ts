@@ -19,6 +19,11 @@ import type { Db } from './db/client.ts';
 
 export interface ServiceContext {
   db: Db;
+  /**
+   * Where anonymous public reads may go: read replicas while they hold the primary's latest
+   * changes, else the primary (db/replicas.ts). Never written to; absent, reads use `db`.
+   */
+  readDb?: Db;
   /** Injected so that tests can move time (key expiry, history instants). */
   clock: () => Date;
   /** PUBLIC_BASE_URL without a trailing slash: the base of every URL a document carries. */

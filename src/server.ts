@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     { loggableError },
     purging,
     { decodeMasterKey, embeddedMasterKey },
-    { startDeliveryWorker },
+    { startCachePurge, startDeliveryWorker },
     { startBackupWorker },
     { purgeSignInLocks },
     { compileCategorySchemas },
@@ -51,9 +51,12 @@ async function main(): Promise<void> {
     config.databaseUrl ? Promise.resolve(work()) : blameDisk(config.dataDir, work);
   if (!config.databaseUrl) await checkDataDir(config.dataDir);
   const database = await onDisk(() =>
-    openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }, {
-      onFault,
-    }),
+    openDatabase(
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, replicaUrls: config.databaseReplicaUrls ?? [] }
+        : { dataDir: config.dataDir },
+      { onFault },
+    ),
   );
   const boot = await onDisk(() => bootstrap(database, config, new Date()));
   // The embedded store keeps its own master key beside its data unless MASTER_KEY is set.
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    readDb: database.readDb,
+    ...(database.replicas ? { replicas: database.replicas } : {}),
     changes: database.changes,
     ...(database.probeWrite ? { probeStoreWrite: database.probeWrite } : {}),
     adminTokenHash: boot.adminTokenHash,
@@ -80,6 +85,17 @@ async function main(): Promise<void> {
     timeoutMs: config.webhookTimeoutMs,
     onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook delivery failed'),
   });
+  // Every change's tags go to the shared cache's purge hook (deploy/nginx/, docs/deployment.md).
+  const cachePurge =
+    config.cachePurgeUrl && config.cachePurgeSecret
+      ? startCachePurge({
+          url: config.cachePurgeUrl,
+          secret: config.cachePurgeSecret,
+          changes: database.changes,
+          timeoutMs: config.webhookTimeoutMs,
+          onError: (error) => app.log.warn({ err: loggableError(error) }, 'cache purge failed'),
+        })
+      : undefined;
   // Sealed passport versions waiting for the backup nodes (docs/backup.md) go out from here.
   const backups = startBackupWorker({
     db: database.db,
@@ -109,6 +125,7 @@ async function main(): Promise<void> {
     clearInterval(purge);
     try {
       await deliveries.stop();
+      await cachePurge?.stop();
       await backups.stop();
       await app.close();
       await database.close();

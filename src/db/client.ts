@@ -19,6 +19,7 @@ import {
   keepTemplate,
   readTemplate,
 } from './pglite-template.ts';
+import { ReplicaRoutedPool } from './replicas.ts';
 import * as schema from './schema.ts';
 import { type SessionStatements, sessionStatements } from './session-statements.ts';
 
@@ -32,6 +33,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Change notifications of every instance on this store (see changes.ts). */
   changes: ChangeFeed;
+  /**
+   * Where anonymous public reads go: read replicas while they hold the primary's latest changes,
+   * else the primary (replicas.ts). The same as `db` without DATABASE_REPLICA_URLS.
+   */
+  readDb: Db;
+  /** The routed pool behind readDb when there are replicas: its counts, and the write signal. */
+  replicas?: ReplicaRoutedPool;
   /** Rejects when the store's disk refuses a write; only the embedded store on a directory has one. */
   probeWrite?: () => Promise<void>;
   close(): Promise<void>;
@@ -44,7 +52,10 @@ export interface OpenOptions {
   onFault?: StoreFaultListener;
 }
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+export type DatabaseTarget =
+  | { databaseUrl: string; replicaUrls?: readonly string[] }
+  | { dataDir: string }
+  | { inMemory: true };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Arbitrary constant: instances booting together against one PostgreSQL migrate one at a time.
@@ -55,7 +66,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   const onFault = options.onFault ?? (() => {});
-  if ('databaseUrl' in target) return openPostgres(target.databaseUrl, onFault);
+  if ('databaseUrl' in target) return openPostgres(target.databaseUrl, target.replicaUrls ?? [], onFault);
   return openPglite('dataDir' in target ? target.dataDir : undefined);
 }
 
@@ -92,6 +103,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     const changes = await pgliteChangeFeed(client);
     return {
       db,
+      readDb: db,
       kind: 'pglite',
       changes,
       ...(dataDir ? { probeWrite: () => probeDataDirWrite(dataDir) } : {}),
@@ -130,7 +142,11 @@ function resilientPool(databaseUrl: string, onFault: StoreFaultListener): pg.Poo
   return pool;
 }
 
-async function openPostgres(databaseUrl: string, onFault: StoreFaultListener): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  replicaUrls: readonly string[],
+  onFault: StoreFaultListener,
+): Promise<Database> {
   const pool = resilientPool(databaseUrl, onFault);
   const lockClient = await pool.connect();
   try {
@@ -142,15 +158,40 @@ async function openPostgres(databaseUrl: string, onFault: StoreFaultListener): P
   }
   // Each driver's database is a PgDatabase of its own query-result type; the modules use one Db for either.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // The change feed listens on the primary, where every change is committed.
   const changes = await postgresChangeFeed(databaseUrl, (error) =>
     onFault(error, 'change feed connection lost'),
   );
+  if (replicaUrls.length === 0) {
+    return {
+      db,
+      readDb: db,
+      kind: 'postgres',
+      changes,
+      async close() {
+        await changes.close();
+        await pool.end();
+      },
+    };
+  }
+  const replicas = new ReplicaRoutedPool(pool, replicaUrls, onFault);
+  // A commit anywhere withdraws the replicas' trust until they have replayed it; so does a lost
+  // feed, which may have missed commits.
+  const stopHearing = [
+    changes.onChange(() => replicas.invalidate()),
+    changes.onReset(() => replicas.invalidate()),
+  ];
+  const readDb = drizzlePg(replicas as unknown as pg.Pool, { schema }) as unknown as Db;
   return {
     db,
+    readDb,
+    replicas,
     kind: 'postgres',
     changes,
     async close() {
+      for (const stop of stopHearing) stop();
       await changes.close();
+      await replicas.end();
       await pool.end();
     },
   };

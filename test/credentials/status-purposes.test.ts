@@ -280,7 +280,12 @@ describe('status lists: revocation for good, suspension while recalled', () => {
       const url = `/tenants/${workspace.id}/status/${purpose}`;
       const jwt = await get(url, { accept: VC_JWT });
       expect(jwt.statusCode).toBe(200);
-      expect(jwt.headers['cache-control']).toBe('public, no-cache');
+      expect(jwt.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+      expect(jwt.headers['cache-tag']).toBe(`workspace:${workspace.id}`);
+      // A verifier holding the list revalidates it for nothing.
+      const again = await get(url, { accept: VC_JWT, 'if-none-match': String(jwt.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
       const verified = await verifyVcJwt(jwt.body, keys);
       if (!verified.ok) throw new Error(verified.reason);
       expect(verified.value.credential).toMatchObject({

@@ -32,9 +32,16 @@ describe('public resolution', () => {
     const response = await get(`/passport/${passport.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/ld\+json/);
-    expect(response.headers.vary).toBe('Accept, Accept-Language');
+    // JSON-LD is the same in every language: it varies by type only. A shared cache keeps it the
+    // node's one second, and a purge by the passport's or the workspace's tag drops it.
+    expect(response.headers.vary).toBe('Accept');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    expect(response.headers['cache-tag']).toBe(`workspace:${workspace.id}, passport:${passport.id}`);
     expect(response.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    const page = await get(`/passport/${passport.id}`, { accept: 'text/html' });
+    expect(page.headers.vary).toBe('Accept, Accept-Language');
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
     const view = response.json();
     expect(view.id).toBe(passport.id);
     expect(view.restrictedData).toMatchObject({

@@ -1,8 +1,10 @@
 // Credential routes: the workspace's status lists, the credential metadata context, and the
 // catalog's readiness report. The credentials themselves are representations of public resolution.
 import type { App, AppContext } from '../../context.ts';
+import { PUBLIC_STATUS } from '../../core/cache-policy.ts';
 import { AppError } from '../../core/errors.ts';
 import {
+  emptyResponse,
   errorResponses,
   JsonLdDocument,
   LD_MEDIA,
@@ -18,6 +20,7 @@ import {
   VC_JWT_MEDIA_TYPE,
   VC_LD_MEDIA_TYPE,
 } from '../../domain/credentials/index.ts';
+import { sendCacheable } from '../../http/cache-headers.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { JSON_TYPE, LD_JSON, sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
@@ -26,8 +29,9 @@ import { CompactJws, ReadinessQuery, ReadinessResponse, StatusListLd, TenantPara
 import { statusList } from './status.ts';
 
 const tags = ['Verifiable credentials'];
-// Verifiers fetch the lists from anywhere; they may change with any status move, so they are revalidated.
-const STATUS_HEADERS = { 'cache-control': 'public, no-cache', 'access-control-allow-origin': '*' };
+// Verifiers fetch the lists from anywhere; they may change with any status move, so a shared cache
+// keeps them for the node's one second and then revalidates (cache-headers.ts).
+const STATUS_HEADERS = { ...PUBLIC_STATUS, 'access-control-allow-origin': '*' };
 const PUBLIC_DOCUMENT = { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' };
 const LIST_FORMS = [VC_LD_MEDIA_TYPE, VC_JWT_MEDIA_TYPE] as const;
 const LIST_MEANING: Record<StatusPurpose, string> = {
@@ -52,6 +56,7 @@ export async function credentialRoutes(app: App, services: AppContext): Promise<
               [VC_LD_MEDIA_TYPE]: StatusListLd,
               [VC_JWT_MEDIA_TYPE]: CompactJws,
             }),
+            304: emptyResponse('Not Modified: the If-None-Match ETag is current'),
             ...errorResponses(404, 406, 429, 500),
           },
         },
@@ -68,13 +73,14 @@ export async function credentialRoutes(app: App, services: AppContext): Promise<
             },
           );
         }
-        const list = await statusList(services, request.params.tenantId, purpose);
-        return sendText(
-          reply.headers(STATUS_HEADERS),
-          200,
-          form,
-          form === VC_JWT_MEDIA_TYPE ? list.jwt : list.ld,
-        );
+        const { tenantId } = request.params;
+        const list = await statusList(services, tenantId, purpose);
+        return sendCacheable(request, reply, {
+          type: form,
+          body: form === VC_JWT_MEDIA_TYPE ? list.jwt : list.ld,
+          headers: STATUS_HEADERS,
+          tags: { workspaceId: tenantId },
+        });
       },
     );
   }

@@ -7,9 +7,11 @@
 // If-None-Match). Every answer to a valid Digital Link carries a Link header naming its linkset and, for a compressed request, the uncompressed link (`owl:sameAs`).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
+import { PUBLIC_READ } from '../../core/cache-policy.ts';
 import type { Custody } from '../../core/custody.ts';
 import type { Representation, Subject } from '../../core/representations.ts';
 import { bearerToken } from '../../http/auth.ts';
+import { ifNoneMatch, sendCacheable } from '../../http/cache-headers.ts';
 import { languageOf } from '../../http/language.ts';
 import { preferredRepresentation } from '../../http/representations.ts';
 import { SESSION_COOKIE } from '../credential-access/service.ts';
@@ -66,24 +68,23 @@ function grantOf(request: FastifyRequest): unknown {
   return request.cookies?.[SESSION_COOKIE];
 }
 
-function matches(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}
-
 function send(request: FastifyRequest, reply: FastifyReply, scanned: ScanAnswer, link?: LinkRequest) {
-  if (scanned.kind === 'redirect') return reply.code(307).header('location', scanned.location).send();
+  if (scanned.kind === 'redirect') {
+    // Where a link leads follows the data like the answer itself: a shared cache keeps it one second.
+    return reply.code(307).headers(PUBLIC_READ).header('location', scanned.location).send();
+  }
   if (scanned.kind === 'linkset') {
     if (link) reply.header('link', `${linkHeader(link)}, ${JSON_LD_CONTEXT_LINK}`);
-    return reply.code(200).type(scanned.contentType).serializer(String).send(scanned.body);
+    reply.header('vary', 'Accept');
+    return sendCacheable(request, reply, {
+      type: scanned.contentType,
+      body: scanned.body,
+      headers: PUBLIC_READ,
+    });
   }
   const { answer } = scanned;
   reply.headers(answer.headers).header('etag', answer.etag);
-  if (answer.status === 200 && matches(request, answer.etag)) return reply.code(304).send();
+  if (answer.status === 200 && ifNoneMatch(request, answer.etag)) return reply.code(304).send();
   return reply.code(answer.status).type(answer.contentType).send(answer.body);
 }
 

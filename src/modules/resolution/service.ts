@@ -12,6 +12,7 @@
 //   8. the rendering (render.ts), held in memory and kept in the store when public and anonymous;
 //      a grant holder's read is written to the access log before the answer goes.
 import type { AppContext, ServiceContext } from '../../context.ts';
+import type { CacheTags } from '../../core/cache-policy.ts';
 import type { Custody } from '../../core/custody.ts';
 import type { Lang } from '../../core/i18n.ts';
 import { loggableError } from '../../core/loggable-error.ts';
@@ -32,6 +33,8 @@ export { requestAccessUrl } from './decide-tier.ts';
 /** What every read shares, built once per app. */
 export interface Resolution {
   services: ServiceContext;
+  /** The same, reading from `readDb` (read replicas while they keep up): for anonymous reads. */
+  anonymousReads: ServiceContext;
   /** The workspace key a Bearer token names, for the viewer (viewer.ts). */
   lookupKey: AppContext['lookupKey'];
   cache: RenderCache;
@@ -46,10 +49,11 @@ export interface Resolution {
 
 export function resolution(
   services: AppContext,
-  options: Omit<Resolution, 'services' | 'lookupKey' | 'offered'>,
+  options: Omit<Resolution, 'services' | 'anonymousReads' | 'lookupKey' | 'offered'>,
 ): Resolution {
   return {
     services,
+    anonymousReads: services.readDb ? { ...services, db: services.readDb } : services,
     lookupKey: services.lookupKey,
     ...options,
     offered: {
@@ -106,7 +110,8 @@ export async function answerScan(
   if (target.kind === 'link') {
     const { link } = target;
     const ask = { host: scan.host, linkType: target.linkType, accept: scan.accept, query: target.query };
-    const picked = await pickLinkAnswer(resolution.services, resolution.offered, ask, link);
+    const anonymous = scan.token === null && scan.grant === undefined;
+    const picked = await pickLinkAnswer(readsOf(resolution, anonymous), resolution.offered, ask, link);
     if (picked.kind !== 'passport') return picked;
     const productId = 'productId' in picked.key ? picked.key.productId : '';
     read = { ...picked, url: `${link.ai}|${scan.host}|${productId}` };
@@ -132,9 +137,11 @@ async function answerRead(
   call: ResolutionCall,
   target: Target & { url: string; scope?: string | null },
 ): Promise<RenderedAnswer> {
-  const { services, cache } = resolution;
+  const { cache } = resolution;
   const { representation, lang, viewer } = call;
   const anonymous = viewer.kind === 'anonymous';
+  // An anonymous read may come from a read replica that keeps up; anything else from the primary.
+  const services = readsOf(resolution, anonymous);
   const heldKey = `${target.url}|${representation.type}|${representation.localised ? lang : ''}`;
   const held = anonymous ? cache.get(heldKey) : null;
   if (held) return held;
@@ -147,7 +154,8 @@ async function answerRead(
     // No passport of this node has the key: a copy in custody may (step 4), else nothing is published.
     if (!kept && !(resolution.custody && scope === null)) throw nothingPublished();
     if (kept && kept.body !== null && kept.etag !== null) {
-      const answer = keptAnswer(call, { body: kept.body, etag: kept.etag });
+      const tags = { workspaceId: kept.tenantId, passportId: kept.passportId };
+      const answer = keptAnswer(call, { body: kept.body, etag: kept.etag }, tags);
       cache.set(heldKey, kept.tenantId, answer);
       return answer;
     }
@@ -156,7 +164,7 @@ async function answerRead(
   const found = await findSubject(services, resolution.custody, target, scope, representation);
   if (!found) throw nothingPublished();
   const { reader, subject, status } = await viewInTier(services, resolution.grants, viewer, found);
-  const { answer, text } = await render(services.baseUrl, call, subject, status);
+  const { answer, text } = await render(services.baseUrl, call, subject, status, tagsOf(found));
 
   if (subject.tier === 'public' && anonymous) {
     cache.set(heldKey, subject.tenantId, answer);
@@ -166,6 +174,20 @@ async function answerRead(
     await recordRead(resolution, call, found.passport.passport, reader.tier, reader.grant);
   }
   return answer;
+}
+
+/** The store an anonymous read reads (db/replicas.ts); others read the primary. */
+function readsOf({ services, anonymousReads }: Resolution, anonymous: boolean): ServiceContext {
+  return anonymous ? anonymousReads : services;
+}
+
+/** What an answer holds, named in its Cache-Tag for a purge. */
+function tagsOf(found: FoundSubject): CacheTags {
+  if (found.kind === 'passport')
+    return { workspaceId: found.passport.passport.tenantId, passportId: found.passport.passport.id };
+  if (found.kind === 'copy') return { workspaceId: found.subject.tenantId };
+  const { unit } = found.unit;
+  return { workspaceId: unit.tenantId, passportId: unit.passportId, unitId: unit.id };
 }
 
 /** Keeping is an optimisation: a store that refuses it (a read replica) still answers the read. */

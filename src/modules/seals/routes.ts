@@ -3,7 +3,9 @@
 
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { errorResponses, mediaResponse, TENANT_ERRORS } from '../../core/schemas.ts';
+import { PUBLIC_KEYS } from '../../core/cache-policy.ts';
+import { emptyResponse, errorResponses, mediaResponse, TENANT_ERRORS } from '../../core/schemas.ts';
+import { sendCacheable } from '../../http/cache-headers.ts';
 import { sendText } from '../../http/reply.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { DidDocument, RotateResponse, TenantParams, VerifyBody, VerifyResponse } from './schemas.ts';
@@ -11,6 +13,10 @@ import { rotateSigningKeys, sealCaCertificate, verifyOnThisNode, workspaceDidDoc
 
 const tags = ['Seals'];
 // Trust material that verifiers fetch from anywhere: cacheable for a short while, readable cross-origin.
+const DID_ANSWER = {
+  type: 'application/did+json',
+  headers: { ...PUBLIC_KEYS, 'access-control-allow-origin': '*' },
+};
 const PUBLIC_TRUST = { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' };
 
 export async function sealRoutes(app: App, services: AppContext): Promise<void> {
@@ -79,13 +85,15 @@ export async function sealRoutes(app: App, services: AppContext): Promise<void> 
         params: TenantParams,
         response: {
           200: mediaResponse('application/did+json', DidDocument, 'The DID document'),
+          304: emptyResponse('Not Modified: the If-None-Match ETag is current'),
           ...errorResponses(404, 429, 500),
         },
       },
     },
     async (request, reply) => {
-      const document = await workspaceDidDocument(services, request.params.tenantId);
-      return sendText(reply.headers(PUBLIC_TRUST), 200, 'application/did+json', JSON.stringify(document));
+      const { tenantId } = request.params;
+      const body = JSON.stringify(await workspaceDidDocument(services, tenantId));
+      return sendCacheable(request, reply, { ...DID_ANSWER, body, tags: { workspaceId: tenantId } });
     },
   );
 }

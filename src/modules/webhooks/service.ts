@@ -14,6 +14,7 @@ import { sendWebhook } from './send.ts';
 import * as store from './store.ts';
 import { checkTarget, checkUrlShape, HostUnresolved, type TargetPolicy, TargetRefused } from './target.ts';
 
+export { type CachePurge, type PurgeRequest, startCachePurge } from './cache-purge.ts';
 export { type OutboxWorkerOptions, outboxSettings } from './outbox-worker.ts';
 export { type SendResult, sendGuarded } from './send.ts';
 export type { OutboxEvent } from './store.ts';
