@@ -31,7 +31,8 @@ const english = flatten(load('en'));
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   cs: ['console.roles.AUDITOR'],
   es: ['passportPage.no', 'console.forms.no', 'console.roles.AUDITOR'],
-  fr: ['passportPage.signalWords.DANGER'],
+  de: ['console.registry.version'],
+  fr: ['passportPage.signalWords.DANGER', 'console.registry.version'],
   hu: ['console.roles.AUDITOR'],
   it: ['passportPage.no', 'console.forms.no'],
   nl: ['passportPage.product'],
@@ -41,7 +42,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Keys of the console's newer screens (spreadsheets, people's words, unit labels, serialising
- * results, webhook targets), written in English, German and French: the other languages may leave
+ * results, webhook targets, registry readiness), written in English, German and French: the other languages may leave
  * them out and fall back to English (docs/console.md, "Language", has the coverage per language); a
  * key they have is held to the same rules as any other.
  */
@@ -51,6 +52,7 @@ const FALLBACK_PREFIXES = [
   'console.serialised.',
   'console.unitLabels.',
   'console.webhookTargets.',
+  'console.registry.',
 ];
 const COMPLETE = ['de', 'fr'];
 const mayFallBack = (lang: string, key: string) =>
