@@ -20,6 +20,10 @@ const NODE_WIDE = [
   'backup_units', // keyed by the partner, like the copies
   'backup_passport_holders', // one holding partner per passport id across the node: keyed by the id
   'backup_host_audit', // the platform admin's removals of partners, who belong to no workspace
+  'trusted_issuers', // the platform admin's trust list, for every workspace (docs/credential-access.md)
+  'trusted_issuer_audit', // the platform admin's changes to that list
+  'presentation_transactions', // a wallet's presentation, made before any workspace is named
+  'credential_sessions', // a verified credential reads every workspace's published passports
 ];
 
 /** Indexes that do not lead with tenant_id, each for a lookup made before the workspace is known. */
