@@ -1,7 +1,9 @@
 // The console's trust pages without a browser: the sign-in redirect, forged forms refused, grants
-// issued by form on each scope, a decided request refused a second decision with the API's 409, and
-// the cursor pages of the access log and the webhook deliveries.
+// issued by form on each scope, a decided request refused a second decision with the API's 409, the
+// cursor pages of the access log and its credential readers in people's words, and the webhook
+// deliveries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialSession, newIssuer, trustIssuer } from '../credential-access/holder.ts';
 import { bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, session } from '../helpers/console.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
@@ -165,6 +167,47 @@ describe('console trust pages', () => {
     expect(bad.statusCode).toBe(400);
     const unknown = await get('/console/passports/00000000-0000-4000-8000-000000000000/access-log');
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('names a credential session’s reader by its organisation, country, credential type and issuer', async () => {
+    const issuer = newIssuer();
+    const vct = 'https://credentials.example/market-surveillance-authority';
+    await trustIssuer(app, issuer, 'Bundesnetzagentur', 'authority', [vct]);
+    const read = async (token: string) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/passport/${passport.id}`,
+        headers: { ...bearer(token), accept: 'application/ld+json' },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const disclosed = { vct, organisation_name: 'Marktaufsicht Nord', role: 'inspector', country: 'DE' };
+    await read(await credentialSession(app, issuer, disclosed, passport.id));
+    // A wallet may withhold the organisation (it is selectively disclosed).
+    await read(await credentialSession(app, issuer, { vct, country: 'FR' }, passport.id));
+    const log = async (lang: string) => {
+      const page = await get(`/console/passports/${passport.id}/access-log?lang=${lang}`);
+      expect(page.statusCode, page.body).toBe(200);
+      return page.body;
+    };
+    const english = await log('en');
+    expect(english).toContain(
+      `<td>Credential: Marktaufsicht Nord (Germany), ${vct}, issued by Bundesnetzagentur</td>`,
+    );
+    expect(english).toContain(
+      `<td>Credential: organisation not disclosed (France), ${vct}, issued by Bundesnetzagentur</td>`,
+    );
+    expect(english).not.toMatch(/credential:[0-9a-f-]{36}/);
+    expect(await log('de')).toContain(
+      `<td>Nachweis: Marktaufsicht Nord (Deutschland), ${vct}, ausgestellt von Bundesnetzagentur</td>`,
+    );
+    expect(await log('fr')).toContain(
+      `<td>Attestation : Marktaufsicht Nord (Allemagne), ${vct}, délivrée par Bundesnetzagentur</td>`,
+    );
+    // Languages without these words yet say them in English, with the country in their own.
+    expect(await log('it')).toContain(
+      `<td>Credential: Marktaufsicht Nord (Germania), ${vct}, issued by Bundesnetzagentur</td>`,
+    );
   });
 
   it('keeps a refused subscription form, 404s an unknown one, and pages the deliveries', async () => {

@@ -1,6 +1,7 @@
 // A credential issuer and a holder's wallet for the tests, written with the same libraries the node
 // uses: the issuer signs an SD-JWT VC with `cnf` (the holder's key) and, when asked, a Token Status
 // List; the wallet answers an Authorization Request with a Key Binding JWT, as direct_post sends it.
+// For tests of what a session reads: an issuer trusted and a whole flow walked to the session token.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,9 @@ import { digest, ES256, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { createHeaderAndPayload, StatusList } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { CompactSign, importJWK, type JWK } from 'jose';
+import { expect } from 'vitest';
+import type { App } from '../../src/context.ts';
+import { admin, randomIp } from '../helpers/app.ts';
 
 type LibraryJwk = Parameters<typeof ES256.getSigner>[0];
 
@@ -127,4 +131,67 @@ export async function statusListServer(issuer: TestIssuer): Promise<{
     revoke: (index) => list.setStatus(index, 1),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Trusts `issuer` on the node under `name`, for `credentialTypes`, opening `accessTier`. */
+export async function trustIssuer(
+  app: App,
+  issuer: TestIssuer,
+  name: string,
+  accessTier: 'authority' | 'legitimate-interest',
+  credentialTypes: string[],
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/admin/v1/trusted-issuers',
+    headers: admin,
+    payload: {
+      name,
+      issuer: issuer.iss,
+      keys: { keys: [issuer.keys.publicJwk] },
+      credentialTypes,
+      accessTier,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+/**
+ * A credential session as a wallet opens it: a transaction started (for `passportId` when given), a
+ * credential of the trusted `issuer` with `claims` presented by a fresh holder key, and the session's
+ * token collected from the result.
+ */
+export async function credentialSession(
+  app: App,
+  issuer: TestIssuer,
+  claims: CredentialClaims,
+  passportId?: string,
+): Promise<string> {
+  const holder = keyPair();
+  const started = await app.inject({
+    method: 'POST',
+    url: '/access/v1/presentation-requests',
+    remoteAddress: randomIp(),
+    payload: passportId ? { passportId } : {},
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const { id, walletUrl } = started.json() as { id: string; walletUrl: string };
+  const request = requestOf(walletUrl);
+  const credential = await issueCredential(issuer, holder, claims);
+  const presentation = await present(credential, holder, { aud: request.client_id, nonce: request.nonce });
+  const answered = await app.inject({
+    method: 'POST',
+    url: `/access/v1/presentation-responses/${id}`,
+    remoteAddress: randomIp(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: directPost(presentation, request.state),
+  });
+  expect(answered.statusCode, answered.body).toBe(200);
+  const result = await app.inject({
+    method: 'GET',
+    url: `/access/v1/presentation-requests/${id}/result`,
+    remoteAddress: randomIp(),
+  });
+  expect(result.statusCode, result.body).toBe(200);
+  return result.json().token as string;
 }

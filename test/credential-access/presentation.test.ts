@@ -241,21 +241,45 @@ describe('a verified credential', () => {
     expect(cookie.json().restrictedData.tiers).toEqual([]);
   });
 
-  it('opens the legitimate-interest tier for a recycler, and never a draft', async () => {
+  it('opens the legitimate-interest tier of two makers’ passports for a recycler, each read in that maker’s log, and never a draft', async () => {
     const token = await sessionToken(recycler, RECYCLER_VCT);
     expect(token).toMatch(/^dpp_li_/);
-    const read = await readPassport(passportB.id, token);
-    expect(read.json().restrictedData).toMatchObject({ tiers: ['authority'] });
+    for (const [maker, passport] of [
+      [makerA, passportA],
+      [makerB, passportB],
+    ] as const) {
+      const read = await readPassport(passport.id, token);
+      expect(read.statusCode, read.body).toBe(200);
+      // The legitimate-interest data is shown; only the authority tier stays withheld.
+      expect(read.json().restrictedData).toMatchObject({ tiers: ['authority'] });
+      expect(read.headers['cache-control']).toContain('private');
+      const entries = await accessLog(maker, passport.id);
+      expect(entries).toContainEqual(
+        expect.objectContaining({
+          tier: 'legitimate-interest',
+          accessor: expect.stringMatching(/^credential:/),
+          grantId: null,
+          credential: {
+            issuer: 'Recyclers Association',
+            credentialType: RECYCLER_VCT,
+            organisation: 'Marktaufsicht Nord',
+            country: 'DE',
+          },
+        }),
+      );
+    }
+    // Each read is logged in its own maker's workspace only: the same session, one entry each.
+    const session = (entries: Record<string, unknown>[]) =>
+      entries.filter((entry) => entry.tier === 'legitimate-interest').map((entry) => entry.accessor);
+    const [inA, inB] = [
+      session(await accessLog(makerA, passportA.id)),
+      session(await accessLog(makerB, passportB.id)),
+    ];
+    expect(inA).toHaveLength(1);
+    expect(inB).toEqual(inA);
     const draft = await createPassport(app, makerA.token, { status: 'DRAFT', operatorId: draftOperator });
     const drafted = await readPassport(draft.id, token);
     expect(drafted.statusCode).toBe(404);
-    const entries = await accessLog(makerB, passportB.id);
-    expect(entries).toContainEqual(
-      expect.objectContaining({
-        tier: 'legitimate-interest',
-        credential: expect.objectContaining({ issuer: 'Recyclers Association' }),
-      }),
-    );
   });
 
   it('hands the session to the wallet’s browser through the same-device redirect', async () => {

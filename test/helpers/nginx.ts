@@ -1,6 +1,7 @@
 // An nginx of a test's own (Debian's `nginx` package): its prefix, pid, logs, temporary files and
 // cache in a temporary directory, run as the current user, in front of the given upstreams with the
-// reference configuration of deploy/nginx/opendpp-cache.conf, and stopped (its directory removed)
+// reference configuration of deploy/nginx/opendpp-cache.conf and the upstreams of nginx.conf there
+// (round robin, and one instance per browser for the console), and stopped (its directory removed)
 // by stop(). Used by the HTTP cache instance test and by `npm run bench`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -56,6 +57,7 @@ function configuration(dir: string, port: number, staticPort: number | null, opt
   // A master running as root would hand the workers to `nobody`, who cannot read this directory.
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};` : '';
   const temp = (name: string) => `${name}_temp_path ${join(dir, `${name}-temp`)};`;
+  const servers = options.upstreams.map((upstream) => `server ${upstream};`).join('\n    ');
   const staticServer =
     staticPort === null
       ? ''
@@ -80,8 +82,18 @@ http {
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
   proxy_cache_path ${join(dir, 'cache')} levels=1:2 keys_zone=opendpp:10m inactive=10m use_temp_path=off;
   upstream opendpp {
-    ${options.upstreams.map((upstream) => `server ${upstream};`).join('\n    ')}
+    ${servers}
     keepalive 32;
+  }
+  # The console's instances, one per browser, as deploy/nginx/nginx.conf chooses them.
+  map $cookie_odpp_route $opendpp_route {
+    "" $request_id;
+    default $cookie_odpp_route;
+  }
+  upstream opendpp_console {
+    hash $opendpp_route consistent;
+    ${servers}
+    keepalive 8;
   }
   server {
     listen 127.0.0.1:${port};

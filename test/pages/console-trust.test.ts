@@ -1,9 +1,10 @@
 // The console's trust pages in a real Chromium: a grant issued with its token shown once and then
-// revoked, requests from the public page approved and denied, a grant holder's read in the passport's
-// access log, and a webhook subscription made, tested, rotated, changed and deleted with its
+// revoked, requests from the public page approved and denied, a grant holder's and a credential
+// session's reads in the passport's access log, and a webhook subscription made, tested, rotated, changed and deleted with its
 // deliveries listed; axe-core on every page, and the pages at desktop and phone width.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialSession, newIssuer, trustIssuer } from '../credential-access/holder.ts';
 import { bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, serveForBrowser } from '../helpers/browser.ts';
 import { addMember } from '../helpers/console.ts';
@@ -180,7 +181,7 @@ describe('console trust pages in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('lists a grant holder’s read in the passport’s access log', async () => {
+  it('lists a grant holder’s and a credential session’s reads in the passport’s access log', async () => {
     const issued = await app.inject({
       method: 'POST',
       url: '/api/v1/grants',
@@ -194,6 +195,13 @@ describe('console trust pages in Chromium', () => {
     });
     const { token } = issued.json();
     expect((await history(token)).statusCode).toBe(200);
+    // An inspector's wallet presents a trusted credential, and the session reads the passport.
+    const issuer = newIssuer();
+    const vct = 'https://credentials.example/market-surveillance-authority';
+    await trustIssuer(app, issuer, 'Bundesnetzagentur', 'authority', [vct]);
+    const claims = { vct, organisation_name: 'Marktaufsicht Nord', role: 'inspector', country: 'DE' };
+    const session = await credentialSession(app, issuer, claims, passport.id);
+    expect((await history(session)).statusCode).toBe(200);
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, problems } = await signedIn(viewport);
       await page.goto(`${base}/console/passports/${passport.id}`);
@@ -203,6 +211,9 @@ describe('console trust pages in Chromium', () => {
       // The reader is named as people know it: the grant holder's name, not the grant's id.
       expect(log).toContain('Reader Co (access grant)');
       expect(log).not.toContain('grant:');
+      // A credential's reader is named by what the credential says, never `credential:<session id>`.
+      expect(log).toContain(`Credential: Marktaufsicht Nord (Germany), ${vct}, issued by Bundesnetzagentur`);
+      expect(log).not.toContain('credential:');
       expect(log).toContain('history');
       expect(await page.locator('h1').innerText()).toContain(passport.productId);
       const overflow = await page.evaluate<number>(

@@ -1,6 +1,7 @@
-// Registry readiness on one node (docs/registry.md): the commodity code, the registry record of a
-// passport and of a unit with each check passing and failing, registrations with their proofs, and
-// a newer sealed version making the registry update due (the webhook sent, the notification written).
+// Registry readiness on one node (docs/registry.md): the commodity code (given on create, bulk
+// create, AAS ingest and EN 18222), the registry record of a passport and of a unit with each check
+// passing and failing, registrations with their proofs, and a newer sealed version making the
+// registry update due (the webhook sent, the notification written).
 // The backup target is a small loopback stand-in that keeps what it is pushed and answers it back,
 // or answers what a test tells it.
 import { randomInt } from 'node:crypto';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, notifications } from '../../src/db/schema.ts';
+import { passportToEnvironment } from '../../src/domain/aas/index.ts';
 import { versionHashOf } from '../../src/domain/backup/version-hash.ts';
 import { type BackupWorker, startBackupWorker } from '../../src/modules/backup-origin/service.ts';
 import { decodeMasterKey } from '../../src/modules/seals/master-key.ts';
@@ -239,6 +241,71 @@ describe('commodityCode through the EN 18222 API', () => {
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().commodityCode).toBe('85072000');
+  });
+});
+
+describe('commodityCode through bulk create and AAS ingest', () => {
+  const bulk = (token: string, passports: Record<string, unknown>[]) =>
+    apiCall(app, token, 'POST', '/api/v1/passports/bulk', { passports });
+
+  it('keeps the code of each bulk row, created and updated, and the registry record carries it', async () => {
+    const [first, second] = [`SKU-${randomInt(1e9)}`, `SKU-${randomInt(1e9)}`];
+    const row = (productId: string, commodityCode: string) => ({
+      productId,
+      category: 'batteries',
+      originCountry: 'DE',
+      operatorId,
+      commodityCode,
+      metadata: batteryMetadata(),
+    });
+    const created = await bulk(workspace.token, [row(first, '8507.60 00'), row(second, '8507 20')]);
+    expect(created.statusCode, created.body).toBe(201);
+    const written = created.json().passports as { id: string; productId: string; commodityCode?: string }[];
+    expect(written.map((passport) => [passport.productId, passport.commodityCode])).toEqual([
+      [first, '85076000'],
+      [second, '850720'],
+    ]);
+    const [one, two] = written.map((passport) => passport.id) as [string, string];
+    expect((await record(one)).record.commodityCode).toBe('85076000');
+    expect((await record(two)).record.commodityCode).toBe('850720');
+    // A row for an existing productId updates it, its new code with it.
+    const updated = await bulk(workspace.token, [row(second, '85072000')]);
+    expect(updated.statusCode, updated.body).toBe(201);
+    expect(updated.json().passports[0]).toMatchObject({ id: two, commodityCode: '85072000' });
+    const answer = await record(two);
+    expect(answer.record.commodityCode).toBe('85072000');
+    expect(checkOf(answer, 'COMMODITY_CODE').ok).toBe(true);
+  });
+
+  it('keeps the code an AAS environment carries, on create and re-ingest, and the registry record carries it', async () => {
+    const ingest = (environment: unknown) =>
+      apiCall(
+        app,
+        other.token,
+        'POST',
+        '/api/v1/passports/aas/ingest',
+        environment as Record<string, unknown>,
+      );
+    // Another node's passport, exported as an environment: read as its owner reads it.
+    const source = await createPassport(app, workspace.token, {
+      productId: `SKU-${randomInt(1e9)}`,
+      commodityCode: '85076000',
+      operatorId,
+    });
+    const document = (await apiCall(app, workspace.token, 'GET', `/api/v1/passports/${source.id}`)).json();
+    expect(document.commodityCode).toBe('85076000');
+    const environmentWith = (commodityCode: string) =>
+      passportToEnvironment({ ...document, commodityCode }, { baseUrl: BASE_URL });
+    // Spelled as people write it, the code is kept as its digits.
+    const created = await ingest(environmentWith('8507.60 00'));
+    expect(created.statusCode, created.body).toBe(201);
+    const passport = created.json().passport as { id: string; commodityCode?: string };
+    expect(passport.commodityCode).toBe('85076000');
+    expect((await record(passport.id, other.token)).record.commodityCode).toBe('85076000');
+    const again = await ingest(environmentWith('850760'));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().passport).toMatchObject({ id: passport.id, commodityCode: '850760' });
+    expect((await record(passport.id, other.token)).record.commodityCode).toBe('850760');
   });
 });
 

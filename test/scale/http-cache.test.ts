@@ -1,8 +1,9 @@
 // The reference HTTP cache (deploy/nginx/opendpp-cache.conf) in front of two instances on one
 // PostgreSQL and one Redis: a recall is seen through the cache within 1.5 s in every representation,
 // an answer for a credential is never kept (two grants never see each other's answer), per-address
-// budgets still count each client (nginx passes its address, TRUST_PROXY trusts nginx), and a
-// changed passport's purge is posted, signed, and its new ETag served. Runs with
+// budgets still count each client (nginx passes its address, TRUST_PROXY trusts nginx), a changed
+// passport's purge is posted, signed, and its new ETag served, and one browser's console requests
+// reach one instance (a spreadsheet import's preview is held in its memory). Runs with
 // `npm run test:instances` (TEST_DATABASE_URL, REDIS_URL, Debian's nginx).
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -11,11 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { csvLine, parseCsv } from '../../src/domain/passports/sheet.ts';
 import { type CachePurge, startCachePurge } from '../../src/modules/webhooks/service.ts';
 import { ADMIN_TOKEN, testConfig } from '../helpers/app.ts';
+import { addMember, PASSWORD } from '../helpers/console.ts';
 import { type Nginx, startNginx } from '../helpers/nginx.ts';
 import { batteryMetadata, newGtin13 } from '../helpers/passports.ts';
 import { type ScratchDatabase, scratchDatabase } from '../helpers/scratch-database.ts';
+import { sheetRow } from '../helpers/sheets.ts';
 import { type Receiver, startReceiver, verifySignature } from '../helpers/webhook-receiver.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -52,9 +56,18 @@ function request(
     from = '127.0.0.1',
     headers = {},
     body,
-  }: { from?: string; headers?: Record<string, string>; body?: unknown },
+    raw,
+  }: {
+    from?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    /** A body of another type than JSON: a form, a multipart upload. */
+    raw?: { type: string; bytes: Buffer };
+  },
 ): Promise<Answer> {
   const target = new URL(path, nginx?.url);
+  const sent = raw?.bytes ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
+  const type = raw?.type ?? (body === undefined ? undefined : 'application/json');
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
       target,
@@ -62,7 +75,11 @@ function request(
         method,
         localAddress: from,
         agent: false,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...headers,
+          ...(type === undefined ? {} : { 'content-type': type }),
+          ...(sent === undefined ? {} : { 'content-length': String(sent.length) }),
+        },
       },
       (incoming) => {
         let text = '';
@@ -76,7 +93,7 @@ function request(
       },
     );
     outgoing.on('error', reject);
-    outgoing.end(body === undefined ? undefined : JSON.stringify(body));
+    outgoing.end(sent);
   });
 }
 
@@ -101,7 +118,7 @@ async function createWorkspace() {
     },
   });
   expect(operator.status, operator.body).toBe(201);
-  return { id: body.tenant.id, token: body.apiKey.token };
+  return { id: body.tenant.id, subdomain, token: body.apiKey.token };
 }
 
 async function createPassport(token: string) {
@@ -138,6 +155,28 @@ async function timeUntil(probe: () => Promise<boolean>, limitMs: number, what = 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${what} not observed within ${limitMs + 3_000} ms`);
+}
+
+/** The value of the cookie `name` an answer sets. */
+function cookieSet(answer: Answer, name: string): string {
+  const line = (answer.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith(`${name}=`));
+  if (!line) throw new Error(`no ${name} cookie set (status ${answer.status})`);
+  return line.slice(name.length + 1).split(';')[0] as string;
+}
+
+const formBody = (fields: Record<string, string>) => ({
+  type: 'application/x-www-form-urlencoded',
+  bytes: Buffer.from(new URLSearchParams(fields).toString()),
+});
+
+/** A multipart body as the console's forms send it: the CSRF token and fields first, then the file. */
+function multipartBody(fields: Record<string, string>, file: { name: string; text: string }) {
+  const boundary = `----opendpp-${randomUUID()}`;
+  const head = (name: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n`;
+  const parts = Object.entries(fields).map(([name, value]) => `${head(name)}${value}\r\n`);
+  parts.push(`${head('file', file.name)}${file.text}\r\n--${boundary}--\r\n`);
+  return { type: `multipart/form-data; boundary=${boundary}`, bytes: Buffer.from(parts.join('')) };
 }
 
 beforeAll(async () => {
@@ -360,5 +399,82 @@ describe('the reference nginx cache in front of two instances', () => {
       `purge posted after ${took.toFixed(0)} ms; new ETag served ${served.toFixed(0)} ms after it`,
     );
     expect(served).toBeLessThanOrEqual(RECALL_BOUND_MS);
+  });
+
+  it('keeps one browser’s console on one instance: an import’s preview survives reloads and a new session', async () => {
+    const workspace = await createWorkspace();
+    // Made on one instance: members live in the shared database.
+    await addMember(nodes[0]?.app as App, { ...workspace, keyId: '' }, 'ada@example.com');
+    const from = clientAddress();
+    // The browser's first console request: nginx gives it a route of its own.
+    const signInPage = await request('GET', '/console/sign-in', { from });
+    expect(signInPage.status).toBe(200);
+    const route = cookieSet(signInPage, 'odpp_route');
+    expect(route).toMatch(/^[0-9a-f]{32}$/);
+    const signIn = async () => {
+      const signedIn = await request('POST', '/console/sign-in', {
+        from,
+        headers: { cookie: `odpp_route=${route}` },
+        raw: formBody({ workspace: workspace.subdomain, email: 'ada@example.com', password: PASSWORD }),
+      });
+      expect(signedIn.status, signedIn.body).toBe(303);
+      // The route the browser has is kept, not replaced.
+      expect(cookieSet(signedIn, 'odpp_route')).toBe(route);
+      return `odpp_route=${route}; odpp_session=${cookieSet(signedIn, 'odpp_session')}`;
+    };
+    let cookie = await signIn();
+    const page = await request('GET', '/console/passports', { from, headers: { cookie } });
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const template = await request('GET', '/console/passports/template?category=batteries&format=csv', {
+      from,
+      headers: { cookie },
+    });
+    const header = parseCsv(template.body)[1] ?? [];
+    const own = { productId: newGtin13(), 'generalInformation.productIdentifier': '' };
+    const csv = [csvLine(header), csvLine(sheetRow(header, batteryMetadata(), own))].join('\r\n');
+    const uploaded = await request('POST', '/console/passports/import', {
+      from,
+      headers: { cookie },
+      raw: multipartBody({ _csrf: csrf, category: 'batteries' }, { name: 'passports.csv', text: csv }),
+    });
+    expect(uploaded.status, uploaded.body).toBe(303);
+    const preview = String(uploaded.headers.location);
+    expect(preview).toMatch(/^\/console\/passports\/import\/[0-9a-f-]{36}$/);
+    // The preview is held in the memory of the instance that read the upload: round robin would
+    // send every other reload to the other instance, which answers 404.
+    for (let i = 0; i < 6; i++) {
+      const shown = await request('GET', preview, { from, headers: { cookie } });
+      expect(shown.status, `reload ${i + 1}`).toBe(200);
+      expect(shown.body).toContain('id="confirm-import"');
+    }
+    // A new session cookie (signed in again; the node also renews it as the session goes on) keeps
+    // the browser where it was: the route, not the session, chooses the instance.
+    cookie = await signIn();
+    const again = await request('GET', preview, { from, headers: { cookie } });
+    expect(again.status).toBe(200);
+    // The new session's CSRF token, as the reloaded page carries it.
+    const token = /name="_csrf" value="([^"]+)"/.exec(again.body)?.[1] ?? '';
+    for (let i = 0; i < 4; i++) {
+      expect((await request('GET', preview, { from, headers: { cookie } })).status, `reload ${i + 1}`).toBe(
+        200,
+      );
+    }
+    const confirmed = await request('POST', preview, {
+      from,
+      headers: { cookie },
+      raw: formBody({ _csrf: token }),
+    });
+    expect(confirmed.status, confirmed.body).toBe(303);
+    const report = await request('GET', preview, { from, headers: { cookie } });
+    expect(report.status).toBe(200);
+    expect(report.body).toContain('1 passports written');
+    // Without its route cookie the browser's requests are spread over the instances, and some
+    // reach the one that holds no such import: what the route prevents.
+    const session = cookie.split('; ')[1] as string;
+    const spread: number[] = [];
+    for (let i = 0; i < 20; i++)
+      spread.push((await request('GET', preview, { from, headers: { cookie: session } })).status);
+    expect(spread).toContain(200);
+    expect(spread).toContain(404);
   });
 });

@@ -1,17 +1,34 @@
-// A passport's access log in the console: the reads of grant holders, newest first, a page at a time
-// by the API's cursor. Read through the access-log API as the member.
+// A passport's access log in the console: the reads of grant holders and credential sessions, newest
+// first, a page at a time by the API's cursor. Read through the access-log API as the member.
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
+import { countryName } from '../../core/countries.ts';
 import { cursorQuery, expectStatus } from './api-refusal.ts';
-import { pageFrames } from './frame.ts';
+import { pageFrames, type SignedInPage } from './frame.ts';
 import { listMembers } from './members.ts';
 import { callApi, type Inject, MEMBER_PAGE, PAGE_ANSWERS, PassportParams, renderPage } from './pages.ts';
 import type { SessionService } from './sessions.ts';
-import { accessorName } from './version-rows.ts';
+import { type AccessorWords, accessorName, type CredentialReader } from './version-rows.ts';
 
 const hide = true;
 const CursorQuery = Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 200 })) });
 const PAGE_SIZE = 50;
+
+/**
+ * A credential session's reader in the page's language: the organisation and country the
+ * credential disclosed (either may be withheld), the credential's type and its trusted issuer.
+ */
+function credentialReader(page: SignedInPage, reader: CredentialReader): string {
+  const organisation = reader.organisation ?? page.t('words.credential.undisclosed');
+  const holder = reader.country
+    ? page.t('words.credential.holder', { organisation, country: countryName(page.lang, reader.country) })
+    : organisation;
+  return page.t('words.credential.reader', {
+    holder,
+    credentialType: reader.credentialType,
+    issuer: reader.issuer,
+  });
+}
 
 export async function accessLogPages(
   app: App,
@@ -43,7 +60,10 @@ export async function accessLogPages(
         ]);
         const log = expectStatus(answer, 200);
         const holders = grants.status === 200 ? grants.body.grants : [];
-        const grantWord = (name: string) => page.t('words.grantOf', { name });
+        const words: AccessorWords = {
+          grant: (name) => page.t('words.grantOf', { name }),
+          credential: (reader) => credentialReader(page, reader),
+        };
         const title = page.t('trust.accessLog.titleOf', { product: String(log.productId) });
         return renderPage(
           reply,
@@ -54,7 +74,7 @@ export async function accessLogPages(
             passportId: log.passportId,
             entries: log.entries.map((entry) => ({
               ...entry,
-              accessor: accessorName(entry.accessor, people, holders, grantWord),
+              accessor: accessorName(entry, people, holders, words),
             })),
             firstPage: !request.query.cursor,
             next: cursorQuery(log.nextCursor),

@@ -4,6 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
+import { MAX_PROOF_BYTES } from '../registry/service.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -48,7 +49,7 @@ export async function registryPages(app: App, context: AppContext, sessions: Ses
     message: string,
   ) {
     const view = await passportView(context, inject, page, id);
-    const shown = status in PAGE_ANSWERS ? status : 400;
+    const shown = status in UPLOAD_ANSWERS ? status : 400;
     return renderPage(
       reply,
       shown,
@@ -69,8 +70,13 @@ export async function registryPages(app: App, context: AppContext, sessions: Ses
         const id = request.params.id;
         let body: ReturnType<typeof registrationOf>;
         try {
-          const form = await postedForm(request, page, 'passport:update', (fields) =>
-            checkFormCsrf(page.principal, fields, sessions.keys.sameCsrfToken),
+          // The proof may be as large as the API takes (5 MiB), not only the console's usual 1 MiB.
+          const form = await postedForm(
+            request,
+            page,
+            'passport:update',
+            (fields) => checkFormCsrf(page.principal, fields, sessions.keys.sameCsrfToken),
+            MAX_PROOF_BYTES,
           );
           body = registrationOf(form.fields, form.file);
         } catch (error) {

@@ -11,7 +11,10 @@ import type { Permission } from '../../domain/auth/permissions.ts';
 import type { SignedInPage } from './frame.ts';
 import { PAGE_ANSWERS, page, type tr } from './pages.ts';
 
-/** One file of at most 1 MiB, a handful of fields, each at most 1 MiB (a pasted CSV is one). */
+/**
+ * One file of at most 1 MiB (a form may allow more: postedForm), a handful of fields, each at most
+ * 1 MiB (a pasted CSV is one).
+ */
 export const UPLOAD_LIMITS = {
   files: 1,
   fileSize: 1024 * 1024,
@@ -21,8 +24,8 @@ export const UPLOAD_LIMITS = {
   headerPairs: 20,
 };
 
-/** The most a form with a file may declare: the file, and room for its other fields and framing. */
-const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.fileSize + 64 * 1024;
+/** Room a form with a file may declare beyond the file: its other fields and the framing. */
+const FORM_ROOM = 64 * 1024;
 
 /** The statuses of a page that takes an upload: a page's, and 413 for one over the limit. */
 export const UPLOAD_ANSWERS = { ...PAGE_ANSWERS, 413: page('The upload is larger than the limit') };
@@ -37,13 +40,13 @@ export interface PostedForm {
   file: Buffer | null;
 }
 
-const tooLarge = (t: ReturnType<typeof tr>) =>
-  new AppError('PAYLOAD_TOO_LARGE', t('upload.tooLarge', { max: UPLOAD_LIMITS.fileSize / (1024 * 1024) }));
+const tooLarge = (t: ReturnType<typeof tr>, fileSize: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', t('upload.tooLarge', { max: fileSize / (1024 * 1024) }));
 
 /** Why a multipart body was refused, worded for the form it came from. */
-function uploadRefusal(error: unknown, t: ReturnType<typeof tr>): AppError {
+function uploadRefusal(error: unknown, t: ReturnType<typeof tr>, fileSize: number): AppError {
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(t);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(t, fileSize);
   if (code === 'FST_FILES_LIMIT') return new AppError('BAD_REQUEST', t('csvUpload.oneFile'));
   return new AppError('BAD_REQUEST', t('csvUpload.unreadable'));
 }
@@ -64,13 +67,15 @@ function assertMay(page: SignedInPage, permission: Permission): void {
  * is refused unread (413), else read part by part. `checkFields` (the CSRF check) runs once: on the
  * fields seen so far before a file is read, so the token must come before the file, as a page's
  * form sends it, or on all the fields when no file came. A part over the limits is refused with
- * its reason (413 for its size).
+ * its reason (413 for its size). `fileSize` is the largest file the form takes: 1 MiB unless the
+ * API the form posts to takes more (a registration's proof, 5 MiB).
  */
 export async function postedForm(
   request: FastifyRequest,
   page: SignedInPage,
   permission: Permission,
   checkFields: (fields: URLSearchParams) => void,
+  fileSize: number = UPLOAD_LIMITS.fileSize,
 ): Promise<PostedForm> {
   const { t } = page;
   assertMay(page, permission);
@@ -79,14 +84,14 @@ export async function postedForm(
     checkFields(fields);
     return { fields, file: null };
   }
-  if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) throw tooLarge(t);
+  if (Number(request.headers['content-length'] ?? 0) > fileSize + FORM_ROOM) throw tooLarge(t, fileSize);
   const fields = new URLSearchParams();
   let file: Buffer | null = null;
   let checked = false;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { ...UPLOAD_LIMITS, fileSize } })) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(t);
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(t, UPLOAD_LIMITS.fieldSize);
         fields.append(part.fieldname, String(part.value));
         continue;
       }
@@ -98,7 +103,7 @@ export async function postedForm(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw uploadRefusal(error, t);
+    throw uploadRefusal(error, t, fileSize);
   }
   if (!checked) checkFields(fields);
   return { fields, file };

@@ -99,21 +99,41 @@ export function versionRows(
   return rows;
 }
 
+/** A credential session's reader as the access log records it (docs/credential-access.md). */
+export interface CredentialReader {
+  issuer: string;
+  credentialType: string;
+  organisation: string | null;
+  country: string | null;
+}
+
+/** The words the access log names its readers with, in the page's language. */
+export interface AccessorWords {
+  /** A grant holder: their name, and organisation when the grant has one. */
+  grant: (name: string) => string;
+  /** A credential session's reader: who the credential says they are, its type and its issuer. */
+  credential: (reader: CredentialReader) => string;
+}
+
 /**
  * Who read a passport, as the access log shows it: a member by email, a grant by its grantee's
- * name (and organisation), an API key by its prefix; anything not found stays as recorded.
+ * name (and organisation), a credential session by the organisation and country its credential
+ * disclosed, the credential's type and issuer, an API key by its prefix; anything not found stays as
+ * recorded.
  */
 export function accessorName(
-  accessor: string,
+  entry: { accessor: string; credential?: CredentialReader | null },
   members: readonly MemberRecord[],
   grants: readonly { id: string; grantee: { name: string; organisation?: string | null } }[],
-  grantWord: (name: string) => string,
+  words: AccessorWords,
 ): string {
+  const { accessor } = entry;
+  if (entry.credential) return words.credential(entry.credential);
   if (accessor.startsWith('grant:')) {
     const grant = grants.find((candidate) => candidate.id === accessor.slice(6));
     if (!grant) return accessor;
     const { name, organisation } = grant.grantee;
-    return grantWord(organisation ? `${name}, ${organisation}` : name);
+    return words.grant(organisation ? `${name}, ${organisation}` : name);
   }
   return authorName(accessor, members);
 }
