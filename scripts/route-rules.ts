@@ -126,10 +126,6 @@ export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string 
     lines: 92,
     why: 'the pages of several screens registered together; to split by screen',
   },
-  'src/modules/units/unit-routes.ts unitRoutes': {
-    lines: 140,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
 };
 
 const keyOf = (found: RouteFunction) => `${found.file} ${found.name}`;
