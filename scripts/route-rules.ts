@@ -121,32 +121,7 @@ export function routeFiles(baseDir = ROOT): RouteFileFacts[] {
  * with why it stands: an entry fails once its function grows, and once it is short enough or gone (the
  * list only shrinks). Keyed `file name`.
  */
-export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string }>> = {
-  'src/modules/console/grants-pages.ts grantPages': {
-    lines: 92,
-    why: 'the pages of several screens registered together; to split by screen',
-  },
-  'src/modules/en18222/routes.ts lifeCycleRoutes': {
-    lines: 175,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/grants/request-routes.ts registerPages': {
-    lines: 124,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/grants/routes.ts grantRoutes': {
-    lines: 113,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/units/serialisation-routes.ts passportUnitRoutes': {
-    lines: 96,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-  'src/modules/units/unit-routes.ts unitRoutes': {
-    lines: 140,
-    why: 'the routes of one resource with their schemas written inline; to split by route',
-  },
-};
+export const LONG_FOR_NOW: Readonly<Record<string, { lines: number; why: string }>> = {};
 
 const keyOf = (found: RouteFunction) => `${found.file} ${found.name}`;
 

@@ -46,7 +46,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await host?.close();
   await origin?.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,12 +1,11 @@
 // An origin's export archive imported on a host, and a host in custody of an origin that is gone:
 // the copies answered at the origin's own paths. The origin is a second real node on its own store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { writeBackupArchive } from '../../src/domain/backup/archive.ts';
 import { withoutBackupMarker } from '../../src/domain/backup/copy.ts';
 import { readTar, writeTar } from '../../src/domain/backup/ustar.ts';
 import { verifySealedDocument } from '../../src/domain/seal/index.ts';
-import { admin, bearer, createWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createWorkspace } from '../helpers/app.ts';
 import { ORIGIN_URL, type OriginNode, originNode, sealedOnOrigin } from '../helpers/backup-nodes.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
 import type { SealedDocument } from '../helpers/seals.ts';
@@ -80,7 +79,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await host?.close();
   await origin?.close();
 });
 
@@ -189,14 +187,8 @@ describe('importing an export archive', () => {
 });
 
 describe('custody (CUSTODY_OF)', () => {
-  let custodian: App;
-  beforeAll(async () => {
-    // The partner that imported passports A and B above, and so holds them.
-    custodian = await testApp({ env: { CUSTODY_OF: partnerId } });
-  });
-  afterAll(async () => {
-    await custodian?.close();
-  });
+  // The partner that imported passports A and B above, and so holds them.
+  const custodian = useTestApp(() => ({ env: { CUSTODY_OF: partnerId } }));
 
   it("answers the origin's paths from the newest copy, masked, with a seal that verifies offline", async () => {
     for (const url of [`/passport/${a2.id}`, `/01/${a2.productId}`]) {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { type SealFixture, sealFixture } from '../../src/domain/seal/fixtures.ts';
-import { admin, bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { admin, bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import {
   ORIGIN_URL,
   type OriginNode,
@@ -17,7 +17,7 @@ import {
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator } from '../helpers/passports.ts';
 import type { SealedDocument } from '../helpers/seals.ts';
-import { useTestApp } from '../helpers/use-test-app.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 
 const MALLORY_URL = 'https://mallory.example.test';
 const FORGED_NAME = 'Mallory Forgeries Ltd';
@@ -80,7 +80,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await host?.close();
   await origin?.close();
 });
 
@@ -120,22 +119,14 @@ describe('a passport id held by one partner', () => {
     }
   });
 
-  it('is in the custody of its holder only (CUSTODY_OF)', async () => {
-    const custodian = await testApp({ env: { CUSTODY_OF: mallory.id, PUBLIC_BASE_URL: ORIGIN_URL } });
-    try {
-      const response = await custodian.inject({ method: 'GET', url: `/passport/${victim.id}` });
-      expect(response.statusCode, response.body).toBe(404);
-    } finally {
-      await custodian.close();
-    }
-    const holder = await testApp({ env: { CUSTODY_OF: victimPartner.id, PUBLIC_BASE_URL: ORIGIN_URL } });
-    try {
-      const response = await holder.inject({ method: 'GET', url: `/passport/${victim.id}` });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().economicOperator.name).toBe('Victim Cells GmbH');
-    } finally {
-      await holder.close();
-    }
+  appTest('is in the custody of its holder only (CUSTODY_OF)', async ({ newApp }) => {
+    const custodian = await newApp({ env: { CUSTODY_OF: mallory.id, PUBLIC_BASE_URL: ORIGIN_URL } });
+    const refused = await custodian.inject({ method: 'GET', url: `/passport/${victim.id}` });
+    expect(refused.statusCode, refused.body).toBe(404);
+    const holder = await newApp({ env: { CUSTODY_OF: victimPartner.id, PUBLIC_BASE_URL: ORIGIN_URL } });
+    const response = await holder.inject({ method: 'GET', url: `/passport/${victim.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().economicOperator.name).toBe('Victim Cells GmbH');
   });
 });
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { sealFixture } from '../../src/domain/seal/fixtures.ts';
 import { claimPassport } from '../../src/modules/backup-host/store.ts';
@@ -33,8 +33,6 @@ beforeAll(async () => {
     partners.push(response.json().partner.id);
   }
 });
-
-afterAll(() => host?.close());
 
 /** Whether a session of this database is waiting for a lock another one holds (PostgreSQL only). */
 async function someoneWaitsForALock(): Promise<boolean> {

@@ -29,8 +29,7 @@ beforeAll(async () => {
   sealed = await createSealedPassport(app, workspace.token);
 });
 afterEach(stopProcesses);
-afterAll(async () => {
-  await app?.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,10 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, signInLocks } from '../../src/db/schema.ts';
 import { purgeSignInLocks } from '../../src/modules/console/sign-in-locks.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { addMember, PASSWORD, session } from '../helpers/console.ts';
 import { testDatabase } from '../helpers/db.ts';
-import { useTestApp } from '../helpers/use-test-app.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -125,35 +125,27 @@ describe('sign-in lockout by account and address', () => {
     expect(lockMs).toBe(HOUR);
   });
 
-  it('shares the lock between instances on one database, and across a restart', async () => {
-    const other = await testApp({ clock });
-    try {
-      await addMember(app, workspace, 'fay@example.com');
-      const address = '192.0.2.60';
-      // Six failures, three through each instance: five free, the sixth locks the pair for 30 s.
-      for (let i = 0; i < 6; i++) {
-        const on = i % 2 === 0 ? app : other;
-        expect((await signInFrom(address, `guess ${i}`, 'fay@example.com', on)).statusCode).toBe(401);
-      }
-      for (const on of [app, other])
-        expect((await signInFrom(address, PASSWORD, 'fay@example.com', on)).statusCode).toBe(401);
-      // An instance started now (a restart) knows the lock too.
-      const restarted = await testApp({ clock });
-      try {
-        expect((await signInFrom(address, PASSWORD, 'fay@example.com', restarted)).statusCode).toBe(401);
-      } finally {
-        await restarted.close();
-      }
-      // After the lock, a success through one instance clears the count for the other: five more
-      // failures through the first are free again.
-      now += 31_000;
-      expect((await signInFrom(address, PASSWORD, 'fay@example.com', other)).statusCode).toBe(200);
-      for (let i = 0; i < 5; i++)
-        expect((await signInFrom(address, `again ${i}`, 'fay@example.com', app)).statusCode).toBe(401);
-      expect((await signInFrom(address, PASSWORD, 'fay@example.com', app)).statusCode).toBe(200);
-    } finally {
-      await other.close();
+  appTest('shares the lock between instances on one database, and across a restart', async ({ newApp }) => {
+    const other = await newApp({ clock });
+    await addMember(app, workspace, 'fay@example.com');
+    const address = '192.0.2.60';
+    // Six failures, three through each instance: five free, the sixth locks the pair for 30 s.
+    for (let i = 0; i < 6; i++) {
+      const on = i % 2 === 0 ? app : other;
+      expect((await signInFrom(address, `guess ${i}`, 'fay@example.com', on)).statusCode).toBe(401);
     }
+    for (const on of [app, other])
+      expect((await signInFrom(address, PASSWORD, 'fay@example.com', on)).statusCode).toBe(401);
+    // An instance started now (a restart) knows the lock too.
+    const restarted = await newApp({ clock });
+    expect((await signInFrom(address, PASSWORD, 'fay@example.com', restarted)).statusCode).toBe(401);
+    // After the lock, a success through one instance clears the count for the other: five more
+    // failures through the first are free again.
+    now += 31_000;
+    expect((await signInFrom(address, PASSWORD, 'fay@example.com', other)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await signInFrom(address, `again ${i}`, 'fay@example.com', app)).statusCode).toBe(401);
+    expect((await signInFrom(address, PASSWORD, 'fay@example.com', app)).statusCode).toBe(200);
   });
 
   it('forgets the counts of a removed member who is invited again', async () => {

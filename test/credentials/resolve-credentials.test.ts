@@ -10,10 +10,10 @@ import {
   verifySdJwtVc,
   verifyVcJwt,
 } from '../../src/domain/credentials/index.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit } from '../helpers/units.ts';
-import { useTestApp } from '../helpers/use-test-app.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const VC_JWT = 'application/vc+jwt';
@@ -170,17 +170,18 @@ describe('credentials on public resolution', () => {
     expect(refused.statusCode).toBe(406);
   });
 
-  it('issues once per version, tier and key: the same bytes again, a new credential for a new version', async () => {
-    const subject = await createPassport(app, workspace.token);
-    const first = await get(`/passport/${subject.id}`, { accept: VC_LD, ...owner() });
-    const second = await get(`/passport/${subject.id}`, { accept: VC_LD, ...owner() });
-    expect(second.body).toBe(first.body);
-    const sdFirst = await get(`/passport/${subject.id}`, { accept: SD_JWT, ...owner() });
-    const sdSecond = await get(`/passport/${subject.id}`, { accept: SD_JWT, ...owner() });
-    expect(sdSecond.body).toBe(sdFirst.body);
-    // A second app on the same store serves the stored credential, not a new one.
-    const other = await testApp();
-    try {
+  appTest(
+    'issues once per version, tier and key: the same bytes again, a new credential for a new version',
+    async ({ newApp }) => {
+      const subject = await createPassport(app, workspace.token);
+      const first = await get(`/passport/${subject.id}`, { accept: VC_LD, ...owner() });
+      const second = await get(`/passport/${subject.id}`, { accept: VC_LD, ...owner() });
+      expect(second.body).toBe(first.body);
+      const sdFirst = await get(`/passport/${subject.id}`, { accept: SD_JWT, ...owner() });
+      const sdSecond = await get(`/passport/${subject.id}`, { accept: SD_JWT, ...owner() });
+      expect(sdSecond.body).toBe(sdFirst.body);
+      // A second app on the same store serves the stored credential, not a new one.
+      const other = await newApp();
       const elsewhere = await other.inject({
         method: 'GET',
         url: `/passport/${subject.id}`,
@@ -188,21 +189,19 @@ describe('credentials on public resolution', () => {
         remoteAddress: randomIp(),
       });
       expect(elsewhere.body).toBe(first.body);
-    } finally {
-      await other.close();
-    }
-    const updated = await app.inject({
-      method: 'PUT',
-      url: `/api/v1/passports/${subject.id}`,
-      headers: owner(),
-      payload: { originCountry: 'FR' },
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    const next = await get(`/passport/${subject.id}`, { accept: VC_LD, ...owner() });
-    expect(next.body).not.toBe(first.body);
-    expect(next.json().id).toMatch(/#vc-v2-owner$/);
-    expect(next.json().credentialSubject.product.countryOfProduction).toBe('FR');
-  });
+      const updated = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/passports/${subject.id}`,
+        headers: owner(),
+        payload: { originCountry: 'FR' },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      const next = await get(`/passport/${subject.id}`, { accept: VC_LD, ...owner() });
+      expect(next.body).not.toBe(first.body);
+      expect(next.json().id).toMatch(/#vc-v2-owner$/);
+      expect(next.json().credentialSubject.product.countryOfProduction).toBe('FR');
+    },
+  );
 
   it("sets a unit's own bit when it is recycled, and its 410 still names the revoked credential", async () => {
     const recycled = await createUnit(app, workspace.token, passport.id);

@@ -13,11 +13,11 @@ import {
   verifySdJwtVc,
   verifyVcJwt,
 } from '../../src/domain/credentials/index.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit } from '../helpers/units.ts';
-import { useTestApp } from '../helpers/use-test-app.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 
 const host = new URL(BASE_URL).host;
 const VC_JWT = 'application/vc+jwt';
@@ -226,7 +226,7 @@ describe('status lists: revocation for good, suspension while recalled', () => {
     expect(await bits(fresh)).toEqual({ revoked: false, suspended: false });
   });
 
-  it('a credential kept from before, with the old single entry, is issued anew', async () => {
+  appTest('a credential kept from before, with the old single entry, is issued anew', async ({ newApp }) => {
     const passport = await createPassport(app, workspace.token);
     const first = (await get(`/passport/${passport.id}`, { accept: VC_LD })).json();
     const { proof: _proof, ...unsigned } = first;
@@ -248,30 +248,26 @@ describe('status lists: revocation for good, suspension while recalled', () => {
       .returning({ cacheKey: issuedCredentials.cacheKey });
     expect(kept).toHaveLength(1);
     // Another app on the same store has nothing in memory: it reads the kept row.
-    const other = await testApp();
-    try {
-      const served = await other.inject({
-        method: 'GET',
-        url: `/passport/${passport.id}`,
-        headers: { host, accept: VC_LD },
-        remoteAddress: randomIp(),
-      });
-      expect(served.statusCode).toBe(200);
-      expect(entriesOf(served.json()).suspension.statusListCredential).toBe(listUrl('suspension'));
-      expect(verifyDataIntegrity(served.json(), await didKeys()).ok).toBe(true);
-      const [row] = await db
-        .select({ body: issuedCredentials.body })
-        .from(issuedCredentials)
-        .where(
-          and(
-            eq(issuedCredentials.tenantId, workspace.id),
-            eq(issuedCredentials.cacheKey, kept[0]?.cacheKey ?? ''),
-          ),
-        );
-      expect(row?.body).toBe(served.body);
-    } finally {
-      await other.close();
-    }
+    const other = await newApp();
+    const served = await other.inject({
+      method: 'GET',
+      url: `/passport/${passport.id}`,
+      headers: { host, accept: VC_LD },
+      remoteAddress: randomIp(),
+    });
+    expect(served.statusCode).toBe(200);
+    expect(entriesOf(served.json()).suspension.statusListCredential).toBe(listUrl('suspension'));
+    expect(verifyDataIntegrity(served.json(), await didKeys()).ok).toBe(true);
+    const [row] = await db
+      .select({ body: issuedCredentials.body })
+      .from(issuedCredentials)
+      .where(
+        and(
+          eq(issuedCredentials.tenantId, workspace.id),
+          eq(issuedCredentials.cacheKey, kept[0]?.cacheKey ?? ''),
+        ),
+      );
+    expect(row?.body).toBe(served.body);
   });
 
   it('serves each list in both forms, signed, with its purpose; a list is re-signed only when a bit moves', async () => {

@@ -2,11 +2,12 @@
 // with an operator each, calls on /v1 with the workspace's key, and the check of a clause 7.2
 // Result object (never the /api/v1 error body).
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { isResultObject } from '../../src/domain/en18222/index.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator } from '../helpers/passports.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 export type Doc = Record<string, unknown> & {
   id: string;
@@ -58,17 +59,15 @@ export interface LifeCycleSuite {
 /** Registers the suite's app and workspaces (made before its tests, closed after them). */
 export function lifeCycleSuite(): LifeCycleSuite {
   let now = Date.parse('2026-06-01T10:00:00.000Z');
-  let app: App;
+  const app = useTestApp({ clock: () => new Date(now) });
   let workspace: TestWorkspace;
   let other: TestWorkspace;
   beforeAll(async () => {
-    app = await testApp({ clock: () => new Date(now) });
     workspace = await createWorkspace(app);
     other = await createWorkspace(app);
     await createOperator(app, workspace);
     await createOperator(app, other);
   });
-  afterAll(() => app.close());
 
   const call: LifeCycleSuite['call'] = (method, url, payload, token = workspace.token, headers = {}) =>
     app.inject({

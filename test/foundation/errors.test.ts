@@ -1,12 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { readTemplate } from '../../src/db/pglite-template.ts';
-import { admin, bearer, createWorkspace, testConfig } from '../helpers/app.ts';
-import { checkResponses } from '../helpers/response-check.ts';
-import { useTestApp } from '../helpers/use-test-app.ts';
+import { admin, bearer, createWorkspace } from '../helpers/app.ts';
+import { appTest, type NewApp, useTestApp } from '../helpers/use-test-app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -185,24 +183,31 @@ function bareStore(): PGlite {
 }
 
 describe('internal errors', () => {
-  it('answer 500 with requestId and nothing internal, and log the cause', async () => {
+  /**
+   * An app on a bare store with no change feed, its log lines of level error and above kept in
+   * `logs`. The store is closed after the test, once its apps are.
+   */
+  function bareStoreApp(newApp: NewApp, logs: string[]) {
+    const client = bareStore();
+    onTestFinished(() => client.close());
+    return newApp({
+      env: { PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' },
+      database: { db: drizzle(client) as unknown as Db },
+      logLevel: 'error',
+      logStream: { write: (line: string) => void logs.push(line) },
+    });
+  }
+
+  appTest('answer 500 with requestId and nothing internal, and log the cause', async ({ newApp }) => {
     // A store that answers but fails the statement (it lacks the service's tables). A store that
     // cannot be reached at all is a 503 instead (store-faults.test.ts).
-    const client = bareStore();
     const logs: string[] = [];
-    const app = await buildApp({
-      instrument: checkResponses,
-      config: testConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
-      db: drizzle(client) as unknown as Db,
-      logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
-    });
+    const app = await bareStoreApp(newApp, logs);
     const response = await app.inject({
       method: 'GET',
       url: '/admin/v1/workspaces',
       headers: bearer('an-admin-token-of-some-length'),
     });
-    await app.close();
-    await client.close();
     expect(response.statusCode).toBe(500);
     const body = response.json();
     expect(body).toEqual({
@@ -217,23 +222,15 @@ describe('internal errors', () => {
     expect(logs.join('')).not.toContain('an-admin-token-of-some-length');
   });
 
-  it('log a failed statement by name and SQLSTATE, never its parameters', async () => {
-    const client = bareStore(); // never migrated: every statement fails
+  appTest('log a failed statement by name and SQLSTATE, never its parameters', async ({ newApp }) => {
     const logs: string[] = [];
-    const app = await buildApp({
-      instrument: checkResponses,
-      config: testConfig({ PLATFORM_ADMIN_TOKEN: 'an-admin-token-of-some-length' }),
-      db: drizzle(client) as unknown as Db,
-      logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
-    });
+    const app = await bareStoreApp(newApp, logs); // never migrated: every statement fails
     const response = await app.inject({
       method: 'POST',
       url: '/admin/v1/workspaces',
       headers: bearer('an-admin-token-of-some-length'),
       payload: { name: 'Confidential Name 4711', subdomain: 'confidential', tier: 'growth' },
     });
-    await app.close();
-    await client.close();
     expect(response.statusCode).toBe(500);
     const logged = logs.join('');
     expect(logged).toContain('42P01');

@@ -4,10 +4,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema.ts';
 import { fieldAccess } from '../../src/domain/categories/schemas/index.ts';
-import { bearer, createKey, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/db.ts';
 import { batteryMetadata, createOperator, createPassport } from '../helpers/passports.ts';
-import { useTestApp } from '../helpers/use-test-app.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 
 const HOUR = 3_600_000;
 const SECRET_NOTE = 'owner-only note: margin 12 %';
@@ -330,57 +330,63 @@ describe('access grants', () => {
     ).toBe(200);
   });
 
-  it('keeps a sealed version verifiable offline in the masked view, and never shows a draft version', async () => {
-    // On the real clock: the node's seal CA is made on first need and valid from then on, for every
-    // test sharing the store.
-    const real = await testApp();
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-      real.inject({
-        method,
-        url,
-        headers: bearer(workspace.token),
-        ...(payload ? { payload: payload as object } : {}),
+  appTest(
+    'keeps a sealed version verifiable offline in the masked view, and never shows a draft version',
+    async ({ newApp }) => {
+      // On the real clock: the node's seal CA is made on first need and valid from then on, for every
+      // test sharing the store.
+      const real = await newApp();
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+        real.inject({
+          method,
+          url,
+          headers: bearer(workspace.token),
+          ...(payload ? { payload: payload as object } : {}),
+        });
+      const draft = await createPassport(real, workspace.token, {
+        operatorId: operatorA.id,
+        status: 'DRAFT',
+        metadata: { ...batteryMetadata(), internalNotes: SECRET_NOTE },
       });
-    const draft = await createPassport(real, workspace.token, {
-      operatorId: operatorA.id,
-      status: 'DRAFT',
-      metadata: { ...batteryMetadata(), internalNotes: SECRET_NOTE },
-    });
-    expect((await call('PUT', `/api/v1/passports/${draft.id}/status`, { status: 'ACTIVE' })).statusCode).toBe(
-      200,
-    );
-    const sealed = await call('POST', `/api/v1/passports/${draft.id}/seal`);
-    expect(sealed.statusCode, sealed.body).toBe(200);
-    const metadata = { ...batteryMetadata(), internalNotes: `${SECRET_NOTE} (after the seal)` };
-    expect((await call('PUT', `/api/v1/passports/${draft.id}`, { metadata })).statusCode).toBe(200);
-    const issued = await call('POST', '/api/v1/grants', {
-      passportId: draft.id,
-      tier: 'legitimate-interest',
-      grantee: { name: 'Repair Co' },
-      purpose: 'repair',
-    });
-    const { token } = issued.json();
-    const history = (id: string, grant: string, suffix = '') =>
-      real.inject({ method: 'GET', url: `/api/v1/passports/${id}/history${suffix}`, headers: bearer(grant) });
+      expect(
+        (await call('PUT', `/api/v1/passports/${draft.id}/status`, { status: 'ACTIVE' })).statusCode,
+      ).toBe(200);
+      const sealed = await call('POST', `/api/v1/passports/${draft.id}/seal`);
+      expect(sealed.statusCode, sealed.body).toBe(200);
+      const metadata = { ...batteryMetadata(), internalNotes: `${SECRET_NOTE} (after the seal)` };
+      expect((await call('PUT', `/api/v1/passports/${draft.id}`, { metadata })).statusCode).toBe(200);
+      const issued = await call('POST', '/api/v1/grants', {
+        passportId: draft.id,
+        tier: 'legitimate-interest',
+        grantee: { name: 'Repair Co' },
+        purpose: 'repair',
+      });
+      const { token } = issued.json();
+      const history = (id: string, grant: string, suffix = '') =>
+        real.inject({
+          method: 'GET',
+          url: `/api/v1/passports/${id}/history${suffix}`,
+          headers: bearer(grant),
+        });
 
-    const list = (await history(draft.id, token)).json();
-    const versions = list.versions.map((v: { version: number }) => v.version).sort();
-    expect(versions).toEqual([1, 2, 3]);
-    // Version 1 was the draft: not for grant holders.
-    expect((await history(draft.id, token, '/1')).statusCode).toBe(404);
-    const sealedVersion = await history(draft.id, token, '/3');
-    expect(sealedVersion.statusCode, sealedVersion.body).toBe(200);
-    const view = sealedVersion.json();
-    expect(sealedVersion.body).not.toContain(SECRET_NOTE);
-    expect(Object.keys(view.proof.redactedLeaves).length).toBeGreaterThan(0);
-    const verified = await real.inject({
-      method: 'POST',
-      url: '/api/v1/audit/verify',
-      payload: { document: view },
-    });
-    expect(verified.json(), verified.body).toMatchObject({ valid: true });
-    await real.close();
-  });
+      const list = (await history(draft.id, token)).json();
+      const versions = list.versions.map((v: { version: number }) => v.version).sort();
+      expect(versions).toEqual([1, 2, 3]);
+      // Version 1 was the draft: not for grant holders.
+      expect((await history(draft.id, token, '/1')).statusCode).toBe(404);
+      const sealedVersion = await history(draft.id, token, '/3');
+      expect(sealedVersion.statusCode, sealedVersion.body).toBe(200);
+      const view = sealedVersion.json();
+      expect(sealedVersion.body).not.toContain(SECRET_NOTE);
+      expect(Object.keys(view.proof.redactedLeaves).length).toBeGreaterThan(0);
+      const verified = await real.inject({
+        method: 'POST',
+        url: '/api/v1/audit/verify',
+        payload: { document: view },
+      });
+      expect(verified.json(), verified.body).toMatchObject({ valid: true });
+    },
+  );
 
   it('opens public resolution to a covering grant, logs the read, and reads a revoked one as public', async () => {
     const passport = await activePassport();

@@ -21,12 +21,17 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The in-memory render cache's entry life; 0 sends every public read to the store. */
   renderCacheTtlMs?: number;
-  /** Receives the app's log lines (JSON, one a line) at `debug` and above. */
-  logStream?: NodeJS.WritableStream;
+  /** Receives the app's log lines (JSON, one a line) at `logLevel` and above. */
+  logStream?: { write(line: string): void };
+  /** The least level `logStream` receives: `debug` unless named. */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** The embedded store's write probe behind `/health` (`read-only` when it throws). */
   probeStoreWrite?: () => Promise<void>;
-  /** A store of the test's own (a first boot's) instead of the worker's shared one. */
-  database?: Database;
+  /**
+   * A store of the test's own (a first boot's) instead of the worker's shared one; without its change
+   * feed, the app hears no other instance's commits.
+   */
+  database?: Pick<Database, 'db'> & Partial<Pick<Database, 'changes'>>;
   /** The EORI registry the app asks, in place of the one EORI_VALIDATION_URL names. */
   eoriRegistry?: EoriRegistry;
   /** Hooks of the test's own, added before any route exists, beside the check of every answer. */
@@ -60,7 +65,9 @@ export async function testApp(options: TestAppOptions = {}): Promise<App> {
       options.instrument?.(app);
     },
     ...(options.eoriRegistry ? { eoriRegistry: options.eoriRegistry } : {}),
-    ...(options.logStream ? { logger: { level: 'debug', stream: options.logStream } } : {}),
+    ...(options.logStream
+      ? { logger: { level: options.logLevel ?? 'debug', stream: options.logStream } }
+      : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.renderCacheTtlMs === undefined ? {} : { renderCacheTtlMs: options.renderCacheTtlMs }),
     ...(options.probeStoreWrite ? { probeStoreWrite: options.probeStoreWrite } : {}),

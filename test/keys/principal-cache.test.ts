@@ -2,16 +2,14 @@
 // the instance that made it, and on another instance within one second, through the change feed or,
 // when a notification is lost, through the cache's time to live. On PostgreSQL (TEST_DATABASE_URL)
 // the two instances have their own pools and listening connections, on the worker's database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { TTL_MS } from '../../src/modules/keys/principal-cache.ts';
-import { admin, bearer, createKey, createWorkspace, type TestWorkspace, testConfig } from '../helpers/app.ts';
+import { admin, bearer, createKey, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { testDatabase, testDatabaseUrl } from '../helpers/db.ts';
-import { checkResponses } from '../helpers/response-check.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
-const config = testConfig();
 const BOUND_MS = 1_000;
 
 /** Polls until `done` holds; the elapsed milliseconds, or Infinity when the deadline passes first. */
@@ -26,23 +24,18 @@ async function timeUntil(done: () => Promise<boolean>, deadlineMs = 3 * BOUND_MS
 
 describe('principal cache across instances', () => {
   let second: Database | null = null;
-  let a: App;
-  let b: App;
-  let deaf: App;
-  beforeAll(async () => {
-    const first = await testDatabase();
-    const url = await testDatabaseUrl();
-    second = url ? await openDatabase({ databaseUrl: url }) : null;
-    const other = second ?? first;
-    a = await buildApp({ config, db: first.db, changes: first.changes, instrument: checkResponses });
-    b = await buildApp({ config, db: other.db, changes: other.changes, instrument: checkResponses });
-    // An instance that hears no notification at all: only the time to live bounds its staleness.
-    deaf = await buildApp({ config, db: other.db, instrument: checkResponses });
-  });
+  // Registered before the apps' hooks, so it runs once they are closed.
   afterAll(async () => {
-    await Promise.all([a.close(), b.close(), deaf.close()]);
     await second?.close();
   });
+  const a = useTestApp();
+  const b = useTestApp(async () => {
+    const url = await testDatabaseUrl();
+    second = url ? await openDatabase({ databaseUrl: url }) : null;
+    return { database: second ?? (await testDatabase()) };
+  });
+  // An instance that hears no notification at all: only the time to live bounds its staleness.
+  const deaf = useTestApp(async () => ({ database: { db: (second ?? (await testDatabase())).db } }));
 
   const whoami = (app: App, token: string) =>
     app.inject({ method: 'GET', url: '/api/v1/whoami', headers: bearer(token) });

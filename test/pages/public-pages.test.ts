@@ -8,12 +8,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
 import { type Lang, t } from '../../src/core/i18n.ts';
-import { bearer, createWorkspace, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { bearer, createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendBulk, appendEvent, createUnit } from '../helpers/units.ts';
+import { useTestApp } from '../helpers/use-test-app.ts';
 
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
 const PHONE = { width: 390, height: 844 };
@@ -26,7 +26,8 @@ interface Opened {
 }
 
 describe('public pages in Chromium', () => {
-  let app: App;
+  // The node's public address is the one the browser reaches, so its own links can be followed.
+  const app = useTestApp({ env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
   let browser: Browser;
   let base: string;
   let workspace: TestWorkspace;
@@ -37,8 +38,6 @@ describe('public pages in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    // The node's public address is the one the browser reaches, so its own links can be followed.
-    app = await testApp({ env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
     workspace = await createWorkspace(app);
     await createOperator(app, workspace);
     passport = await createPassport(app, workspace.token);
@@ -62,7 +61,6 @@ describe('public pages in Chromium', () => {
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await app?.close();
   });
 
   /** A page in a fresh phone-sized context; the policy is bypassed only so that axe-core can run. */

@@ -40,7 +40,6 @@ describe('the owner read on a store that refuses to keep renditions', () => {
       await db.execute(sql.raw(`drop trigger if exists ${name} on ${table}`));
     }
     await db.execute(sql.raw(`drop function if exists ${name}()`));
-    await app?.close();
   });
 
   it('answers the read, in every representation it keeps', async () => {

@@ -1,7 +1,7 @@
 // `opendpp registry record` and `opendpp registry submissions` as a user runs them: real processes
 // calling the workspace API of a node listening on loopback.
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, type TestWorkspace } from '../helpers/app.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { processTimeout, run, stopProcesses } from '../helpers/process.ts';
@@ -20,9 +20,6 @@ beforeAll(async () => {
   passportId = (await createPassport(app, workspace.token, { commodityCode: '85076000' })).id;
 });
 afterEach(stopProcesses);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('opendpp registry', { timeout: processTimeout(2) }, () => {
   it("prints a passport's record and checks, and writes the upload files as a ZIP", async () => {

@@ -3,8 +3,7 @@
 import axe from 'axe-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/context.ts';
-import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace, testApp } from '../helpers/app.ts';
+import { BASE_URL, bearer, createWorkspace, randomIp, type TestWorkspace } from '../helpers/app.ts';
 import { launchBrowser, newContext, serveForBrowser } from '../helpers/browser.ts';
 import { createOperator, createPassport } from '../helpers/passports.ts';
 import { appendEvent, createUnit, uniqueSerial } from '../helpers/units.ts';
@@ -66,17 +65,15 @@ describe('pages on public resolution', () => {
   });
 
   describe('in Chromium', () => {
+    const pageApp = useTestApp({ env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
     let browser: Browser;
     let base: string;
-    let pageApp: App;
     beforeAll(async () => {
       browser = await launchBrowser();
-      pageApp = await testApp({ env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
       base = await serveForBrowser(pageApp);
     });
     afterAll(async () => {
       await browser?.close();
-      await pageApp?.close();
     });
 
     it('renders the recalled passport page at 360 px with no console error and no serious axe finding', async () => {

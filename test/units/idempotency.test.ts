@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TestWorkspace, testApp } from '../helpers/app.ts';
+import type { TestWorkspace } from '../helpers/app.ts';
 import { appendBulk, appendEvent, createUnit, getUnit, unitWorkspace } from '../helpers/units.ts';
-import { useTestApp } from '../helpers/use-test-app.ts';
+import { appTest, useTestApp } from '../helpers/use-test-app.ts';
 
 describe('Idempotency-Key on unit event writes', () => {
   let now = Date.parse('2026-04-01T00:00:00.000Z');
@@ -31,21 +31,17 @@ describe('Idempotency-Key on unit event writes', () => {
     expect(await events(unit.id)).toHaveLength(1);
   });
 
-  it('scopes keys per unit, and a replay survives a restart of the service', async () => {
+  appTest('scopes keys per unit, and a replay survives a restart of the service', async ({ newApp }) => {
     const [a, b] = [await newUnit(), await newUnit()];
     const key = { 'idempotency-key': 'shared-key' };
     const onA = await appendEvent(app, workspace.token, a.id, soh(70), key);
     const onB = await appendEvent(app, workspace.token, b.id, soh(71), key);
     expect(onB.headers['idempotent-replayed']).toBeUndefined();
     expect(onB.json().event.batteryUnitId).toBe(b.id);
-    const restarted = await testApp({ clock: () => new Date(now) });
-    try {
-      const replay = await appendEvent(restarted, workspace.token, a.id, soh(1), key);
-      expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(replay.body).toBe(onA.body);
-    } finally {
-      await restarted.close();
-    }
+    const restarted = await newApp({ clock: () => new Date(now) });
+    const replay = await appendEvent(restarted, workspace.token, a.id, soh(1), key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(onA.body);
   });
 
   it('honours a key for 24 hours, then treats it as new', async () => {

@@ -1,3 +1,6 @@
+// Access grants in the console: the list of pending requests and decided grants with the form that
+// issues a grant (its token shown once), and the moves a member makes from the list: approve, deny,
+// and revoke after a confirmation step. Every action goes through the grants API as the member.
 import type { App, AppContext } from '../../context.ts';
 import { REQUESTER_ROLES } from '../grants/service.ts';
 import { apiRefusal, expectStatus } from './api-refusal.ts';
@@ -48,34 +51,41 @@ function issueBody(form: Record<string, string>) {
 }
 
 export async function grantPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
-  const { memberPage } = pageFrames(sessions, context.clock);
+  grantListPage(app, context, sessions, inject);
+  grantMovePages(app, context, sessions, inject);
+}
 
-  async function grantsPage(page: SignedInPage, extra: Record<string, unknown> = {}) {
-    const [list, operators] = await Promise.all([
-      callApi(inject, page.principal, 'GET', '/api/v1/grants'),
-      callApi(inject, page.principal, 'GET', '/api/v1/operators', { query: 'limit=200' }),
-    ]);
-    const { grants } = expectStatus(list, 200);
-    const operatorList = operators.status === 200 ? operators.body.operators : [];
-    return {
-      pending: grants.filter((grant) => grant.status === 'pending'),
-      decided: grants.filter((grant) => grant.status !== 'pending'),
-      operators: operatorList,
-      operatorNames: Object.fromEntries(operatorList.map((operator) => [operator.id, operator.name])),
-      tiers: TIERS,
-      scopes: SCOPES,
-      requesterRoles: REQUESTER_ROLES,
-      form: { scope: 'passport', tier: 'legitimate-interest' },
-      ...extra,
-    };
-  }
+/** The grants page's model: requests and grants, and what the form offers to issue one. */
+async function grantsPage(inject: Inject, page: SignedInPage, extra: Record<string, unknown> = {}) {
+  const [list, operators] = await Promise.all([
+    callApi(inject, page.principal, 'GET', '/api/v1/grants'),
+    callApi(inject, page.principal, 'GET', '/api/v1/operators', { query: 'limit=200' }),
+  ]);
+  const { grants } = expectStatus(list, 200);
+  const operatorList = operators.status === 200 ? operators.body.operators : [];
+  return {
+    pending: grants.filter((grant) => grant.status === 'pending'),
+    decided: grants.filter((grant) => grant.status !== 'pending'),
+    operators: operatorList,
+    operatorNames: Object.fromEntries(operatorList.map((operator) => [operator.id, operator.name])),
+    tiers: TIERS,
+    scopes: SCOPES,
+    requesterRoles: REQUESTER_ROLES,
+    form: { scope: 'passport', tier: 'legitimate-interest' },
+    ...extra,
+  };
+}
+
+/** The grants list, and a grant issued from its form. */
+function grantListPage(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
 
   app.get(
     '/console/grants',
     { config: { access: MEMBER_PAGE }, schema: { hide, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'trust.grants.title', async (page, frame) =>
-        renderPage(reply, 200, 'grants', frame, await grantsPage(page)),
+        renderPage(reply, 200, 'grants', frame, await grantsPage(inject, page)),
       ),
   );
 
@@ -90,17 +100,20 @@ export async function grantPages(app: App, context: AppContext, sessions: Sessio
           send: () => callApi(inject, page.principal, 'POST', '/api/v1/grants', { payload: issueBody(form) }),
           accepted: 201,
           done: async (issued) =>
-            renderPage(reply, 201, 'grants', frame, await grantsPage(page, { issued: issued.body })),
+            renderPage(reply, 201, 'grants', frame, await grantsPage(inject, page, { issued: issued.body })),
           view: 'grants',
           again: async (refused) => ({
-            ...(await grantsPage(page, { form })),
+            ...(await grantsPage(inject, page, { form })),
             error: apiMessage(refused.body),
           }),
         });
       }),
   );
+}
 
-  // The three moves of the state table a member makes from the list; the API refuses the others.
+/** The three moves of the state table a member makes from the list; the API refuses the others. */
+function grantMovePages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+  const { memberPage } = pageFrames(sessions, context.clock);
   const moves = [
     ['approve', 'POST', '/api/v1/grants/{id}/approve'],
     ['deny', 'POST', '/api/v1/grants/{id}/deny'],

@@ -30,6 +30,13 @@ const sendDocument = (reply: Parameters<typeof sendText>[0], status: number, doc
   sendText(reply, status, LD_JSON, JSON.stringify(document));
 
 export async function lifeCycleRoutes(app: App, services: AppContext): Promise<void> {
+  dppRoutes(app, services);
+  lookupRoutes(app, services);
+  elementRoutes(app, services);
+}
+
+/** One DPP by its id: CreateDPP, ReadDPPById, UpdateDPPById, DeleteDPPById. */
+function dppRoutes(app: App, services: AppContext): void {
   app.post(
     '/v1/dpps',
     {
@@ -100,7 +107,10 @@ export async function lifeCycleRoutes(app: App, services: AppContext): Promise<v
       return reply.code(204).send(null);
     },
   );
+}
 
+/** DPPs found otherwise: ReadDPPByProductId, ReadDPPVersionByIdAndDate, ReadDPPIdsByProductIds. */
+function lookupRoutes(app: App, services: AppContext): void {
   app.get(
     '/v1/dppsByProductId/:productId',
     {
@@ -166,7 +176,10 @@ export async function lifeCycleRoutes(app: App, services: AppContext): Promise<v
       return sendText(reply, 200, JSON_TYPE, JSON.stringify(page));
     },
   );
+}
 
+/** One data element of a DPP: ReadDataElement, UpdateDataElement. */
+function elementRoutes(app: App, services: AppContext): void {
   app.get(
     '/v1/dpps/:dppId/elements/:elementIdPath',
     {

@@ -89,7 +89,8 @@ export async function requestAccessRoutes(app: App, services: AppContext): Promi
         done(null, body);
       },
     );
-    registerPages(scope, services);
+    requestFormPages(scope, services);
+    requestStatusPages(scope, services);
     credentialPageRoutes(scope, services);
   });
 }
@@ -97,10 +98,11 @@ export async function requestAccessRoutes(app: App, services: AppContext): Promi
 /** Whether the form offers "Present a credential" beside the request (the node trusts an issuer). */
 const offered = credentialAccessOffered;
 
-function registerPages(app: App, services: AppContext): void {
-  const budget = { kind: 'public', budget: 'anonymous' } as const;
-  const formBudget = { kind: 'public', budget: 'validator' } as const;
+const budget = { kind: 'public', budget: 'anonymous' } as const;
+const formBudget = { kind: 'public', budget: 'validator' } as const;
 
+/** The form on one passport, and the form sent: a pending request and its private status link. */
+function requestFormPages(app: App, services: AppContext): void {
   app.get(
     '/request-access/:passportId',
     {
@@ -162,7 +164,10 @@ function registerPages(app: App, services: AppContext): void {
       return sendPage(reply, 200, lang, sentPage(lang, statusUrl));
     },
   );
+}
 
+/** A request's private status page, and the one collection of its token after approval. */
+function requestStatusPages(app: App, services: AppContext): void {
   app.get(
     '/request-access/status/:requestId',
     {

@@ -22,6 +22,13 @@ const tags = ['Access grants'];
 const MOVE_ERRORS = [...TENANT_ERRORS, 409] as const;
 
 export async function grantRoutes(app: App, services: AppContext): Promise<void> {
+  grantCollectionRoutes(app, services);
+  grantMoveRoutes(app, services);
+  accessLogRoutes(app, services);
+}
+
+/** The workspace's grants as a collection: issue one, list them. */
+function grantCollectionRoutes(app: App, services: AppContext): void {
   app.post(
     '/api/v1/grants',
     {
@@ -54,7 +61,10 @@ export async function grantRoutes(app: App, services: AppContext): Promise<void>
       grants: await grants.listGrants(services, actorOf(request)),
     }),
   );
+}
 
+/** The moves of one grant's state table: approve or deny a request, revoke a grant. */
+function grantMoveRoutes(app: App, services: AppContext): void {
   app.post(
     '/api/v1/grants/:id/approve',
     {
@@ -107,7 +117,10 @@ export async function grantRoutes(app: App, services: AppContext): Promise<void>
       grant: await grants.revokeGrant(services, actorOf(request), request.params.id),
     }),
   );
+}
 
+/** The owner's view of a passport's access log. */
+function accessLogRoutes(app: App, services: AppContext): void {
   app.get(
     '/api/v1/passports/:id/access-log',
     {

@@ -16,6 +16,12 @@ import { listPassportUnits, serialiseUnits, unitRecord, validateUnits } from './
 const tags = ['Battery units'];
 
 export async function passportUnitRoutes(app: App, services: AppContext): Promise<void> {
+  serialisationRoutes(app, services);
+  unitListRoutes(app, services);
+}
+
+/** The dry run of a serialisation, and the serialisation itself. */
+function serialisationRoutes(app: App, services: AppContext): void {
   app.post(
     '/api/v1/passports/:passportId/units/validate',
     {
@@ -74,7 +80,10 @@ export async function passportUnitRoutes(app: App, services: AppContext): Promis
       });
     },
   );
+}
 
+/** The units of a passport, a page at a time. */
+function unitListRoutes(app: App, services: AppContext): void {
   app.get(
     '/api/v1/passports/:passportId/units',
     {

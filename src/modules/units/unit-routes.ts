@@ -49,13 +49,20 @@ function bulkInputs(body: unknown, now: Date): EventInput[] {
   });
 }
 
-export async function unitRoutes(app: App, services: AppContext): Promise<void> {
-  const { clock } = services;
-  const sendAppend = (reply: Parameters<typeof sendJson>[0], result: AppendResult) => {
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    return sendText(reply, result.status, JSON_TYPE, result.body);
-  };
+/** An append's answer: the stored one again, marked as such, for a replayed Idempotency-Key. */
+function sendAppend(reply: Parameters<typeof sendJson>[0], result: AppendResult) {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return sendText(reply, result.status, JSON_TYPE, result.body);
+}
 
+export async function unitRoutes(app: App, services: AppContext): Promise<void> {
+  unitItemRoutes(app, services);
+  eventAppendRoutes(app, services);
+  eventListRoutes(app, services);
+}
+
+/** One unit: its view, and the refusal to delete it. */
+function unitItemRoutes(app: App, services: AppContext): void {
   app.get(
     '/api/v1/units/:id',
     {
@@ -100,7 +107,11 @@ export async function unitRoutes(app: App, services: AppContext): Promise<void> 
     },
     async (request) => refuseUnitDeletion(services, actorOf(request), request.params.id),
   );
+}
 
+/** A unit's telemetry appended: one event, or up to a thousand in one transaction. */
+function eventAppendRoutes(app: App, services: AppContext): void {
+  const { clock } = services;
   app.post(
     '/api/v1/units/:id/events',
     {
@@ -163,7 +174,10 @@ export async function unitRoutes(app: App, services: AppContext): Promise<void> 
       return sendAppend(reply, result);
     },
   );
+}
 
+/** A unit's telemetry history. */
+function eventListRoutes(app: App, services: AppContext): void {
   app.get(
     '/api/v1/units/:id/events',
     {
