@@ -249,8 +249,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ...(options.probeStoreWrite ? { probeStoreWrite: options.probeStoreWrite } : {}),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
-  // The registry's checks: the node asked in process as the registry asks it over the network, and
-  // the backup targets' answers remembered.
+  // The registry's checks, shared by its API and the console's overview: the node asked in process
+  // as the registry asks it over the network, and the backup targets' answers remembered.
   const registry = registryContext(context, async (path, host) => {
     const answer = await app.inject({
       method: 'GET',
@@ -290,7 +290,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mount(credentialAccessModule, { context }),
     mount(backupHostModule, { context, isAdminToken }),
     mount(registryModule, { context, registry }),
-    mount(consoleModule, { context, sessions, inject: (request) => app.inject(request) }),
+    mount(consoleModule, { context, sessions, registry, inject: (request) => app.inject(request) }),
   ];
   await app.register(async (scope) => {
     for (const registerModule of modules) await registerModule(scope);
