@@ -60,7 +60,7 @@ import { soapEoriRegistry } from './modules/operators/eori-client.ts';
 import { pageRepresentation } from './modules/pages/representation.ts';
 import { partiesModule } from './modules/parties/plugin.ts';
 import { passportsModule } from './modules/passports/plugin.ts';
-import { registryModule } from './modules/registry/plugin.ts';
+import { registryContext, registryModule } from './modules/registry/plugin.ts';
 import { resolutionModule } from './modules/resolution/plugin.ts';
 import { renderCache } from './modules/resolution/render-cache.ts';
 import { sealingModule } from './modules/sealing/plugin.ts';
@@ -249,6 +249,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ...(options.probeStoreWrite ? { probeStoreWrite: options.probeStoreWrite } : {}),
     ...(eoriRegistry ? { eoriRegistry } : {}),
   };
+  // The registry's checks, shared by its API and the console's overview: the node asked in process
+  // as the registry asks it over the network, and the backup targets' answers remembered.
+  const registry = registryContext(context, async (path, host) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { host, accept: 'application/ld+json', [SELF_CHECK_HEADER]: selfCheckToken },
+    });
+    return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
+  });
   // In this order: the OpenAPI document lists the routes as they are registered.
   const modules = [
     mount(serviceModule, { context }),
@@ -279,18 +289,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mount(grantsModule, { context }),
     mount(credentialAccessModule, { context }),
     mount(backupHostModule, { context, isAdminToken }),
-    mount(registryModule, {
-      context,
-      resolve: async (path, host) => {
-        const answer = await app.inject({
-          method: 'GET',
-          url: path,
-          headers: { host, accept: 'application/ld+json', [SELF_CHECK_HEADER]: selfCheckToken },
-        });
-        return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
-      },
-    }),
-    mount(consoleModule, { context, sessions, inject: (request) => app.inject(request) }),
+    mount(registryModule, { context, registry }),
+    mount(consoleModule, { context, sessions, registry, inject: (request) => app.inject(request) }),
   ];
   await app.register(async (scope) => {
     for (const registerModule of modules) await registerModule(scope);

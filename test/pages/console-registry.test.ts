@@ -1,6 +1,8 @@
 // The "Registry readiness" panel of a passport's console page in a real Chromium: each check with
 // the fix of each failed one, a registration recorded by hand with the registry's proof uploaded,
-// the proof downloadable, and the workspace's overview counts. axe-core on every page.
+// the proof downloadable, and the workspace's overview, reached from the console's navigation: its
+// counts and the passports not ready, each with the check it fails first in the record's words and
+// a link back to its page. axe-core on every page.
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,11 +75,24 @@ describe('registry readiness in the console, in Chromium', () => {
     expect(stored.body).toContain('the registry proof');
     await keepScreenshot(page, 'registry-panel');
 
-    await page.goto(`${base}/console/registry`);
+    await page.click('nav a[href="/console/registry"]');
+    await page.waitForURL(`${base}/console/registry`);
+    expect(await page.locator('h1').innerText()).toBe('EU registry');
     expect(await page.locator('#count-registered').innerText()).toBe('1');
     expect(await page.locator('#count-notReady').innerText()).toBe('1');
     expect(await page.locator('#count-ready').innerText()).toBe('0');
+    // The passport not ready, named, with the check it fails first (no EORI) and the others.
+    const listed = page.locator(`#registry-not-ready-list tr[data-passport="${passport.id}"]`);
+    const reason = await listed.innerText();
+    expect(reason).toContain("Economic operator's EORI");
+    expect(reason).toContain('the registry asks for an EORI number: give the operator its EORI');
+    expect(reason).toContain('Also failed: Facility identifier, Sealed version');
+    expect(await page.locator('#registry-none-update-due').isVisible()).toBe(true);
     expect(await axeFindings(browser, base, page)).toEqual([]);
+    await keepScreenshot(page, 'registry-overview');
+    await listed.locator('a').click();
+    await page.waitForURL(`${base}/console/passports/${passport.id}#registry`);
+    expect(await page.locator('#registry-ready').innerText()).toBe('Not ready for the registry');
     expect(problems).toEqual([]);
   });
 });

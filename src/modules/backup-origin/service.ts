@@ -12,7 +12,14 @@ import { requireWorkspace } from '../workspaces/service.ts';
 import * as store from './store.ts';
 import { sealToken } from './token.ts';
 
-export { type HeldCopyAnswer, type HeldCopyQuery, heldCopy } from './held-copy.ts';
+export {
+  type HeldCopyAnswer,
+  type HeldCopyMemory,
+  type HeldCopyQuery,
+  type HeldCopyReuse,
+  heldCopy,
+  heldCopyMemory,
+} from './held-copy.ts';
 export { type BackupWorker, type BackupWorkerOptions, startBackupWorker } from './worker.ts';
 
 export interface BackupContext extends ServiceContext {

@@ -1,5 +1,6 @@
 // The console's pages, in their own scope: the only place that accepts form bodies and file uploads.
 import type { App, AppContext } from '../../context.ts';
+import type { RegistryContext } from '../registry/service.ts';
 import { accessLogPages } from './access-log-pages.ts';
 import { authPages } from './auth-pages.ts';
 import { grantPages } from './grants-pages.ts';
@@ -20,7 +21,13 @@ import { unitPages } from './unit-pages.ts';
 import { acceptUploads } from './upload.ts';
 import { webhookPages } from './webhooks-pages.ts';
 
-export async function consolePages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+export async function consolePages(
+  app: App,
+  context: AppContext,
+  sessions: SessionService,
+  inject: Inject,
+  registry: RegistryContext,
+) {
   await app.register(async (pages) => {
     acceptForms(pages);
     await acceptUploads(pages);
@@ -40,6 +47,6 @@ export async function consolePages(app: App, context: AppContext, sessions: Sess
     await unitPages(pages, context, sessions, inject);
     await unitLabelPages(pages, context, sessions, inject);
     await overviewPages(pages, context, sessions, inject);
-    await registryPages(pages, context, sessions, inject);
+    await registryPages(pages, context, sessions, inject, registry);
   });
 }

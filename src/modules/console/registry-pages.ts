@@ -1,10 +1,21 @@
 // Registry readiness in the console (docs/registry.md): the overview of the workspace's passports
-// (ready, not ready, registered, update due) with the upload files, and a registration recorded by
-// hand from the passport's page, with the registry's proof uploaded. Through the node's own API.
+// (ready, not ready, registered, update due; which are not ready and why, which are due an update)
+// with the upload files, and a registration recorded by hand from the passport's page, with the
+// registry's proof uploaded. Through the node's own API, but for the overview: its lists are not an
+// API answer, so the page asks the registry's service as the member, refused as the API's overview
+// refuses (plan, then permission).
 import type { FastifyReply } from 'fastify';
 import type { App, AppContext } from '../../context.ts';
+import { type Actor, actorFromPrincipal } from '../../core/actor.ts';
 import { AppError } from '../../core/errors.ts';
-import { MAX_PROOF_BYTES } from '../registry/service.ts';
+import { permissionRefusal } from '../../domain/auth/permission-refusal.ts';
+import { PLANS } from '../../domain/auth/plans.ts';
+import {
+  type ListedPassport,
+  MAX_PROOF_BYTES,
+  type RegistryContext,
+  readinessOverview,
+} from '../registry/service.ts';
 import { pageFrames, type SignedInPage } from './frame.ts';
 import {
   apiMessage,
@@ -36,7 +47,52 @@ function registrationOf(fields: URLSearchParams, file: Buffer | null) {
   };
 }
 
-export async function registryPages(app: App, context: AppContext, sessions: SessionService, inject: Inject) {
+/** The member as the overview's reader, refused as `GET /api/v1/registry/overview` refuses. */
+function overviewReader(page: SignedInPage): Actor {
+  const { tenant, member } = page.principal;
+  if (!PLANS[tenant.tier].apiAccess) {
+    throw new AppError(
+      'PLAN_NO_API_ACCESS',
+      `The ${tenant.tier} plan has no API access; upgrade to growth or above`,
+    );
+  }
+  if (!member.permissions.includes('passport:read')) {
+    throw new AppError(
+      'INSUFFICIENT_PERMISSION',
+      permissionRefusal(
+        'session',
+        'passport:read',
+        { method: 'GET', url: '/api/v1/registry/overview' },
+        member.permissions,
+      ),
+    );
+  }
+  return actorFromPrincipal(page.principal);
+}
+
+/** A listed passport as the page shows it: its name, and its first failed check in its words. */
+function listedRow(passport: ListedPassport, tr: SignedInPage['t']) {
+  const [first, ...others] = passport.failed;
+  return {
+    id: passport.id,
+    href: passportPath(passport.id),
+    name: passport.name ?? passport.productId,
+    productId: passport.productId,
+    version: passport.version,
+    first: first
+      ? { code: first.code, label: tr(`registry.checks.${first.code}`), message: first.message }
+      : null,
+    others: others.map((check) => tr(`registry.checks.${check.code}`)),
+  };
+}
+
+export async function registryPages(
+  app: App,
+  context: AppContext,
+  sessions: SessionService,
+  inject: Inject,
+  registry: RegistryContext,
+) {
   const { memberPage } = pageFrames(sessions, context.clock);
 
   /** The passport's page again with the API's refusal, under its status. */
@@ -99,9 +155,17 @@ export async function registryPages(app: App, context: AppContext, sessions: Ses
     { config: { access: MEMBER_PAGE }, schema: { hide: true, response: PAGE_ANSWERS } },
     async (request, reply) =>
       memberPage(request, reply, 'registry.overviewTitle', async (page, frame) => {
-        const answer = await callApi(inject, page.principal, 'GET', '/api/v1/registry/overview');
-        if (answer.status !== 200) throw new AppError('INSUFFICIENT_PERMISSION', apiMessage(answer.body));
-        return renderPage(reply, 200, 'registry', frame, { counts: answer.body.counts });
+        const overview = await readinessOverview(registry, overviewReader(page));
+        const list = (of: typeof overview.notReady) => ({
+          total: of.total,
+          rest: of.total - of.passports.length,
+          passports: of.passports.map((passport) => listedRow(passport, page.t)),
+        });
+        return renderPage(reply, 200, 'registry', frame, {
+          counts: overview.counts,
+          notReady: list(overview.notReady),
+          updateDue: list(overview.updateDue),
+        });
       }),
   );
 }

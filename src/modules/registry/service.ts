@@ -5,8 +5,10 @@
 // public answer.
 import type { ServiceContext } from '../../context.ts';
 import type { Actor } from '../../core/actor.ts';
+import { mapBounded } from '../../core/bounded-map.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { hasValidCheckDigit } from '../../domain/gs1/check-digit.ts';
+import { productName } from '../../domain/passports/key-figures.ts';
 import { type SubmissionFormat, submissionFiles, zipOf } from '../../domain/registry/files.ts';
 import { registryEntry } from '../../domain/registry/mapping.ts';
 import {
@@ -21,7 +23,7 @@ import {
   sealedCheck,
 } from '../../domain/registry/record.ts';
 import { recordChange } from '../audit/service.ts';
-import { heldCopy } from '../backup-origin/service.ts';
+import { type HeldCopyMemory, type HeldCopyReuse, heldCopy } from '../backup-origin/service.ts';
 import {
   noteRegistered,
   publishedPassportIds,
@@ -40,9 +42,15 @@ export type { SelfResolve } from './resolves.ts';
 export interface RegistryContext extends ServiceContext {
   /** The node asked in process, as the registry asks it over the network. */
   resolve: SelfResolve;
-  /** The backup target rules the BACKUP_HELD check asks the target's copy under. */
-  backups: { policy: TargetPolicy; timeoutMs: number };
+  /**
+   * The backup target rules the BACKUP_HELD check asks the target's copy under, and the targets'
+   * answers remembered (one memory per node process, shared by the API and the console).
+   */
+  backups: { policy: TargetPolicy; timeoutMs: number; memory: HeldCopyMemory };
 }
+
+/** How many passports the overview and the upload files check at once. */
+const CHECKED_AT_ONCE = 8;
 
 export interface Evaluation {
   record: RegistryRecord;
@@ -94,8 +102,16 @@ const servedFacts = (served: Record<string, unknown> | null) => {
   };
 };
 
-/** A passport's record and every check of it. */
-async function evaluatePassport(context: RegistryContext, actor: Actor, reference: string) {
+/**
+ * A passport's record and every check of it. `reuse` says which remembered answers of the backup
+ * targets it takes: a held copy only for one record, any for the overview and the upload files.
+ */
+async function evaluatePassport(
+  context: RegistryContext,
+  actor: Actor,
+  reference: string,
+  reuse: HeldCopyReuse = 'held',
+) {
   const { row, operator, facility, document } = await registrySubject(context, actor, reference);
   const seal = row.digitalSeal as { version?: unknown } | null;
   const sealedVersion = typeof seal?.version === 'number' ? seal.version : null;
@@ -107,7 +123,7 @@ async function evaluatePassport(context: RegistryContext, actor: Actor, referenc
     sealed && versionHash
       ? await heldCopy(
           context.db,
-          { masterKey: context.sealing.masterKey, ...context.backups },
+          { masterKey: context.sealing.masterKey, ...context.backups, reuse, clock: context.clock },
           { tenantId: row.tenantId, passportId: row.id, version: row.version, versionHash },
         )
       : { held: false, message: `Version ${row.version} is not sealed, so no backup target can hold it` };
@@ -236,9 +252,12 @@ const UNIT_PAGE = 200;
 export async function submissions(context: RegistryContext, actor: Actor, query: SubmissionsQuery) {
   const ids = await publishedPassportIds(context.db, actor);
   const registered = await store.registeredAmong(context.db, actor.tenantId, ids);
+  const evaluations = await mapBounded(ids, CHECKED_AT_ONCE, (id) =>
+    evaluatePassport(context, actor, id, 'any'),
+  );
   const entries = [];
-  for (const id of ids) {
-    const evaluated = await evaluatePassport(context, actor, id);
+  for (const evaluated of evaluations) {
+    const id = evaluated.row.id;
     if (!evaluated.ready) continue;
     const wanted = query.status === 'ready' ? !registered.has(id) : evaluated.updateDue;
     if (!wanted) continue;
@@ -263,18 +282,75 @@ export async function submissions(context: RegistryContext, actor: Actor, query:
   return { zip: await zipOf(files, now), entries: entries.length, files: files.length };
 }
 
-/** How many passports are ready, not ready, registered, and due an update: the console's overview. */
-export async function readinessCounts(context: RegistryContext, actor: Actor) {
+/** A passport the overview lists: named by its product, with the checks it fails, in order. */
+export interface ListedPassport {
+  id: string;
+  productId: string;
+  name: string | null;
+  version: number;
+  failed: RegistryCheck[];
+}
+
+export interface ReadinessOverview {
+  counts: { ready: number; notReady: number; registered: number; updateDue: number };
+  /** The passports not ready, oldest first: the first `listed` of them, and how many in all. */
+  notReady: { total: number; passports: ListedPassport[] };
+  /** The passports due a registry update, oldest first, as `notReady`. */
+  updateDue: { total: number; passports: ListedPassport[] };
+}
+
+/** How many passports the overview lists of each kind at most. */
+export const OVERVIEW_LISTED = 50;
+
+/**
+ * How many passports are ready, not ready, registered and due an update, and which are not ready
+ * (with the checks they fail) or due an update: the overview. Passports are checked
+ * `CHECKED_AT_ONCE` at a time, with the backup targets' remembered answers.
+ */
+export async function readinessOverview(
+  context: RegistryContext,
+  actor: Actor,
+  listed = OVERVIEW_LISTED,
+): Promise<ReadinessOverview> {
   const ids = await publishedPassportIds(context.db, actor);
   const registered = await store.registeredAmong(context.db, actor.tenantId, ids);
-  const counts = { ready: 0, notReady: 0, registered: registered.size, updateDue: 0 };
-  for (const id of ids) {
-    const evaluated = await evaluatePassport(context, actor, id);
-    if (evaluated.ready) counts.ready += 1;
-    else counts.notReady += 1;
-    if (evaluated.updateDue) counts.updateDue += 1;
+  const evaluations = await mapBounded(ids, CHECKED_AT_ONCE, (id) =>
+    evaluatePassport(context, actor, id, 'any'),
+  );
+  const overview: ReadinessOverview = {
+    counts: { ready: 0, notReady: 0, registered: registered.size, updateDue: 0 },
+    notReady: { total: 0, passports: [] },
+    updateDue: { total: 0, passports: [] },
+  };
+  const add = (list: ReadinessOverview['notReady'], evaluated: PassportEvaluation) => {
+    list.total += 1;
+    if (list.passports.length >= listed) return;
+    const { row } = evaluated;
+    list.passports.push({
+      id: row.id,
+      productId: row.productId,
+      name: productName(row.metadata),
+      version: row.version,
+      failed: evaluated.checks.filter((check) => !check.ok),
+    });
+  };
+  for (const evaluated of evaluations) {
+    if (evaluated.ready) overview.counts.ready += 1;
+    else {
+      overview.counts.notReady += 1;
+      add(overview.notReady, evaluated);
+    }
+    if (evaluated.updateDue) {
+      overview.counts.updateDue += 1;
+      add(overview.updateDue, evaluated);
+    }
   }
-  return counts;
+  return overview;
+}
+
+/** How many passports are ready, not ready, registered, and due an update: the API's overview. */
+export async function readinessCounts(context: RegistryContext, actor: Actor) {
+  return (await readinessOverview(context, actor, 0)).counts;
 }
 
 export interface RegistrationInput {
