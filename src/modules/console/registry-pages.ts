@@ -86,6 +86,29 @@ function listedRow(passport: ListedPassport, tr: SignedInPage['t']) {
   };
 }
 
+type MemberPage = ReturnType<typeof pageFrames>['memberPage'];
+
+/** The passport's page again with the API's refusal, under its status. */
+async function refused(
+  context: AppContext,
+  inject: Inject,
+  answer: { page: SignedInPage; reply: FastifyReply; frame: PageFrame },
+  id: string,
+  status: number,
+  message: string,
+) {
+  const { page, reply, frame } = answer;
+  const view = await passportView(context, inject, page, id);
+  const shown = status in UPLOAD_ANSWERS ? status : 400;
+  return renderPage(
+    reply,
+    shown,
+    'passport',
+    { ...frame, title: view.title },
+    { ...view.data, error: message },
+  );
+}
+
 export async function registryPages(
   app: App,
   context: AppContext,
@@ -94,27 +117,18 @@ export async function registryPages(
   registry: RegistryContext,
 ) {
   const { memberPage } = pageFrames(sessions, context.clock);
+  registrationPage(app, context, sessions, inject, memberPage);
+  overviewPage(app, registry, memberPage);
+}
 
-  /** The passport's page again with the API's refusal, under its status. */
-  async function refused(
-    page: SignedInPage,
-    reply: FastifyReply,
-    frame: PageFrame,
-    id: string,
-    status: number,
-    message: string,
-  ) {
-    const view = await passportView(context, inject, page, id);
-    const shown = status in UPLOAD_ANSWERS ? status : 400;
-    return renderPage(
-      reply,
-      shown,
-      'passport',
-      { ...frame, title: view.title },
-      { ...view.data, error: message },
-    );
-  }
-
+/** A registration recorded by hand from the passport's page, with the registry's proof. */
+function registrationPage(
+  app: App,
+  context: AppContext,
+  sessions: SessionService,
+  inject: Inject,
+  memberPage: MemberPage,
+) {
   app.post(
     '/console/passports/:id/registrations',
     {
@@ -124,6 +138,7 @@ export async function registryPages(
     async (request, reply) =>
       memberPage(request, reply, 'passports.one', async (page, frame) => {
         const id = request.params.id;
+        const shown = { page, reply, frame };
         let body: ReturnType<typeof registrationOf>;
         try {
           // The proof may be as large as the API takes (5 MiB), not only the console's usual 1 MiB.
@@ -137,7 +152,7 @@ export async function registryPages(
           body = registrationOf(form.fields, form.file);
         } catch (error) {
           if (error instanceof AppError && (error.status === 400 || error.status === 413))
-            return refused(page, reply, frame, id, error.status, error.message);
+            return refused(context, inject, shown, id, error.status, error.message);
           throw error;
         }
         const answer = await callApi(inject, page.principal, 'POST', '/api/v1/passports/{id}/registrations', {
@@ -145,11 +160,14 @@ export async function registryPages(
           payload: body,
         });
         if (answer.status !== 201)
-          return refused(page, reply, frame, id, answer.status, apiMessage(answer.body));
+          return refused(context, inject, shown, id, answer.status, apiMessage(answer.body));
         return seeOther(reply, `${passportPath(id)}?done=registered#registry`);
       }),
   );
+}
 
+/** The workspace's overview: the counts, the passports not ready and due an update, the files. */
+function overviewPage(app: App, registry: RegistryContext, memberPage: MemberPage) {
   app.get(
     '/console/registry',
     { config: { access: MEMBER_PAGE }, schema: { hide: true, response: PAGE_ANSWERS } },
