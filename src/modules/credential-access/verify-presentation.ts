@@ -44,7 +44,10 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').digest('base64url');
 
-/** The pinned chain's root, and the keys of a header's `x5c` chain when it ends in that root. */
+/**
+ * The pinned chain's root, and the keys of a header's `x5c` chain when it ends in that root: each
+ * certificate within its validity and signed by the next, every one after the leaf a CA.
+ */
 function keyFromChain(header: Json, pinnedPem: string): { key: JWK; keyId: string } | null {
   const chain = header.x5c;
   if (!Array.isArray(chain) || chain.length === 0 || !chain.every((c) => typeof c === 'string')) return null;
@@ -56,6 +59,8 @@ function keyFromChain(header: Json, pinnedPem: string): { key: JWK; keyId: strin
   for (let i = 0; i < certs.length; i++) {
     const cert = certs[i] as X509Certificate;
     if (new Date(cert.validFrom) > now || new Date(cert.validTo) < now) return null;
+    // Only a CA certifies another key: an end entity's certificate signing one makes no chain.
+    if (i > 0 && !cert.ca) return null;
     const next = certs[i + 1];
     if (next && !cert.verify(next.publicKey)) return null;
   }
