@@ -48,8 +48,16 @@ export interface CredentialClaims {
   status?: { status_list: { idx: number; uri: string } };
 }
 
-/** An SD-JWT VC of `issuer` bound to `holder`, its organisation, role and country selectively disclosable. */
-export async function issueCredential(issuer: TestIssuer, holder: KeyPair, claims: CredentialClaims) {
+/**
+ * An SD-JWT VC of `issuer` bound to `holder`, its organisation, role and country selectively
+ * disclosable; `header` adds to the protected header (an `x5c` chain).
+ */
+export async function issueCredential(
+  issuer: TestIssuer,
+  holder: KeyPair,
+  claims: CredentialClaims,
+  header: Record<string, unknown> = {},
+) {
   const sdjwt = new SDJwtVcInstance({
     hasher: digest,
     hashAlg: 'sha-256',
@@ -62,7 +70,7 @@ export async function issueCredential(issuer: TestIssuer, holder: KeyPair, claim
   return sdjwt.issue(
     { iss: issuer.iss, iat: now - 60, cnf: { jwk: cnfJwk }, ...claims },
     { _sd: ['organisation_name', 'role', 'country'].filter((name) => name in claims) as never },
-    { header: { typ: 'dc+sd-jwt', kid: issuer.keys.publicJwk.kid } },
+    { header: { typ: 'dc+sd-jwt', kid: issuer.keys.publicJwk.kid, ...header } },
   );
 }
 
