@@ -141,7 +141,7 @@ export async function statusListServer(issuer: TestIssuer): Promise<{
   };
 }
 
-/** Trusts `issuer` on the node under `name`, for `credentialTypes`, opening `accessTier`. */
+/** Trusts `issuer` on the node under `name`, for `credentialTypes`, opening `accessTier`; answers its entry. */
 export async function trustIssuer(
   app: App,
   issuer: TestIssuer,
@@ -162,6 +162,7 @@ export async function trustIssuer(
     },
   });
   expect(response.statusCode, response.body).toBe(201);
+  return response.json().issuer as { id: string };
 }
 
 /**

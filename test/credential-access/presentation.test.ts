@@ -17,6 +17,7 @@ import {
   requestOf,
   statusListServer,
   type TestIssuer,
+  trustIssuer,
 } from './holder.ts';
 
 const AUTHORITY_VCT = 'https://credentials.example/market-surveillance-authority';
@@ -39,23 +40,6 @@ let passportA: { id: string };
 let passportB: { id: string };
 let draftOperator: string;
 let status: Awaited<ReturnType<typeof statusListServer>>;
-
-async function trust(issuer: TestIssuer, name: string, accessTier: string, credentialTypes: string[]) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/admin/v1/trusted-issuers',
-    headers: admin,
-    payload: {
-      name,
-      issuer: issuer.iss,
-      keys: { keys: [issuer.keys.publicJwk] },
-      credentialTypes,
-      accessTier,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().issuer as { id: string };
-}
 
 async function start(passportId?: string) {
   const response = await app.inject({
@@ -139,8 +123,8 @@ beforeAll(async () => {
   passportA = await createPassport(app, makerA.token, { operatorId: operatorA.id });
   passportB = await createPassport(app, makerB.token, { operatorId: operatorB.id });
   draftOperator = operatorA.id;
-  await trust(authority, 'Bundesnetzagentur test CA', 'authority', [AUTHORITY_VCT]);
-  await trust(recycler, 'Recyclers Association', 'legitimate-interest', [RECYCLER_VCT]);
+  await trustIssuer(app, authority, 'Bundesnetzagentur test CA', 'authority', [AUTHORITY_VCT]);
+  await trustIssuer(app, recycler, 'Recyclers Association', 'legitimate-interest', [RECYCLER_VCT]);
   status = await statusListServer(authority);
 });
 
@@ -451,7 +435,7 @@ describe('refusals', () => {
 
   it('ends the sessions of a removed issuer', async () => {
     const departing = newIssuer();
-    const entry = await trust(departing, 'Departing authority', 'authority', [AUTHORITY_VCT]);
+    const entry = await trustIssuer(app, departing, 'Departing authority', 'authority', [AUTHORITY_VCT]);
     const token = await sessionToken(departing, AUTHORITY_VCT);
     expect((await readPassport(passportA.id, token)).json().restrictedData.tiers).toEqual([]);
     const removed = await app.inject({
