@@ -3,10 +3,8 @@
 // (backups.ts), party changes (party-changes.ts), kept answers (renditions.ts) and data carriers
 // (carriers.ts) lives in files of their own, each saying why, and is handed on from here.
 import type { ServiceContext } from '../../context.ts';
-import { type Actor, assertOperatorScope, scopedOperator } from '../../core/actor.ts';
-import { AppError, badRequest, conflict, notFound } from '../../core/errors.ts';
-import type { Lang } from '../../core/i18n.ts';
-import type { Representation } from '../../core/representations.ts';
+import { type Actor, scopedOperator } from '../../core/actor.ts';
+import { AppError, badRequest, conflict } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
 import type { BackupState } from '../../db/schema.ts';
 import { checkPassportBody } from '../../domain/passports/create-body.ts';
@@ -16,13 +14,11 @@ import { toFacilityRecord } from '../facilities/service.ts';
 import { changesProductKey, claimProductKey, type PassportKey, releaseProductKey } from '../gs1/service.ts';
 import { toOperatorRecord } from '../operators/service.ts';
 import { auditPassport } from './audit.ts';
-import { hashSealedPassport, ownerAnnotations } from './backups.ts';
+import { hashSealedPassport } from './backups.ts';
 import { documentRenderer, renderWithParties, renderWritten } from './documents.ts';
 import { type PassportBody, preparePassport, ValidationFailed } from './ingest.ts';
 import { resolvePassport } from './lookup.ts';
 import { announceUpdateDue } from './registration-state.ts';
-import * as renditionStore from './rendition-store.ts';
-import { rendererFingerprint, variantOf } from './renditions.ts';
 import * as store from './store.ts';
 import { carriedMarkers, markersOf, unconfirmedFindings, withMarkers } from './unconfirmed.ts';
 import { archiveAndUpdate, UNSEALED } from './versions.ts';
@@ -43,6 +39,7 @@ export {
   parseInstant,
 } from './history.ts';
 export { findPassportInWorkspace, resolvePassport, resolvePassportByIdOrProductId } from './lookup.ts';
+export { readOwnerAnswer, readOwnerDocument, readOwnerDocumentBy } from './owner-reads.ts';
 export {
   archivePassportsWithOperator,
   changePartyOfPassports,
@@ -55,6 +52,9 @@ export { noteRegistered, registryUpdateDue, versionHashAt } from './registration
 export type { KeptRendition } from './rendition-store.ts';
 export { keepPublicAnswer, keptPublicAnswer } from './renditions.ts';
 export { confirmValues } from './unconfirmed.ts';
+
+import { ownerKey, readOwnerFound } from './owner-reads.ts';
+
 // The module's surface for other modules: they import from here, never from its other files.
 export { documentRenderer };
 
@@ -98,92 +98,6 @@ export function publishedPassportWithParties(
 }
 /** The document of a passport read with its parties (a published one, or a unit's model). */
 export { renderWithParties };
-
-/** The owner document of a passport, read with its operator and facility in one round trip. */
-export async function readOwnerDocument(services: ServiceContext, actor: Actor, reference: string) {
-  return readOwnerDocumentBy(services, actor, parsePassportReference(reference));
-}
-
-/** The owner document of the passport with this id, or with this productId (any GTIN length). */
-export async function readOwnerDocumentBy(
-  services: ServiceContext,
-  actor: Actor,
-  by: { id: string } | { productId: string },
-) {
-  return (await readOwnerFound(services, actor, ownerKey(by))).document;
-}
-
-const ownerKey = (by: { id: string } | { productId: string }) =>
-  'productId' in by ? { productId: productIdentity(by.productId)?.productId ?? by.productId } : by;
-
-async function readOwnerFound(
-  services: ServiceContext,
-  actor: Actor,
-  key: { id: string } | { productId: string },
-) {
-  const found = await store.findPassportWithParties(services.db, actor.tenantId, key);
-  if (!found) throw notFound('Passport not found');
-  assertOperatorScope(actor, found.passport.operatorId, 'passport');
-  return { found, document: renderWithParties(services.baseUrl, found) };
-}
-
-/**
- * The owner's read in one representation, as bytes: the answer kept beside the passport while it
- * is fresh (one round trip), else rendered now and kept for the next read (renditions.ts). Keeping
- * is an optimisation: a store that refuses the write (a full disk, a read-only replica) still
- * answers the read, and `keepFailed` hears why.
- */
-export async function readOwnerAnswer(
-  services: ServiceContext,
-  actor: Actor,
-  reference: string,
-  representation: Representation,
-  lang: Lang,
-  keepFailed: (error: unknown) => void,
-): Promise<string> {
-  const key = ownerKey(parsePassportReference(reference));
-  const variant = variantOf('owner', representation, lang);
-  const fingerprint = representation.kept ? rendererFingerprint(representation, services.baseUrl) : null;
-  if (fingerprint !== null) {
-    const kept = await renditionStore.findKeptRendition(
-      services.db,
-      { by: key, tenantId: actor.tenantId, published: false },
-      variant,
-      fingerprint,
-    );
-    if (!kept) throw notFound('Passport not found');
-    const inScope = actor.operatorId === null || actor.operatorId === kept.operatorId;
-    if (kept.body !== null && inScope) return kept.body;
-  }
-  const { found, document } = await readOwnerFound(services, actor, key);
-  // The version's hash and backup state beside the sealed document, on the owner's JSON forms only.
-  const json = representation.type === 'application/json' || representation.type.endsWith('ld+json');
-  const view = json
-    ? withMarkers({ ...document, ...ownerAnnotations(found.passport) }, found.passport)
-    : document;
-  const subject = {
-    kind: 'passport',
-    view,
-    full: view,
-    tier: 'owner',
-    tenantId: actor.tenantId,
-  } as const;
-  const body = await representation.render(subject, { lang, baseUrl: services.baseUrl });
-  if (fingerprint !== null) {
-    await renditionStore
-      .keepRendition(services.db, {
-        tenantId: actor.tenantId,
-        passportId: found.passport.id,
-        variant,
-        rowsStamp: found.stamp,
-        fingerprint,
-        etag: '',
-        body,
-      })
-      .catch(keepFailed);
-  }
-  return body;
-}
 
 /** A passport as its registry record needs it: the row, its parties' records, its owner document. */
 export async function registrySubject(services: ServiceContext, actor: Actor, reference: string) {
